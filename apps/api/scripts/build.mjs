@@ -1,0 +1,16 @@
+// Bundles the API into dist/server.js. Workspace code (contracts) is bundled in; packages from
+// node_modules stay external and load at run time. Migrations are read from ../drizzle.
+import { build } from 'esbuild';
+
+await build({
+  entryPoints: ['src/server.ts'],
+  outfile: 'dist/server.js',
+  bundle: true,
+  platform: 'node',
+  format: 'esm',
+  target: 'node20',
+  sourcemap: true,
+  packages: 'external',
+  alias: { '@service-hub/contracts': '../../packages/contracts/src/index.ts' },
+  logLevel: 'warning',
+});

@@ -1,0 +1,91 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { REQUEST_ID_HEADER, type TRuntimeConfig } from '@service-hub/contracts';
+import type { AppConfig } from './config.ts';
+import type { Database } from './db/client.ts';
+import { webDistDir } from './lib/paths.ts';
+import { authRoutes } from './modules/auth/auth.routes.ts';
+import { TokenService } from './modules/auth/token.service.ts';
+import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { systemRoutes } from './modules/system/system.routes.ts';
+import { usersRoutes } from './modules/users/users.routes.ts';
+import accessPlugin from './plugins/access.ts';
+import databasePlugin from './plugins/database.ts';
+import errorsPlugin from './plugins/errors.ts';
+import openapiPlugin from './plugins/openapi.ts';
+import securityHeadersPlugin from './plugins/security-headers.ts';
+import spaPlugin from './plugins/spa.ts';
+
+export type BuildAppOptions = {
+  config: AppConfig;
+  db: Database;
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built SPA; defaults to apps/web/dist. */
+  webDist?: string;
+};
+
+const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
+
+/** The identifier of the running web build: a change tells open browsers a new version exists. */
+function computeBuildId(config: AppConfig, distDir: string): string {
+  if (config.buildId) return config.buildId;
+  const index = join(distDir, 'index.html');
+  if (!existsSync(index)) return 'development';
+  return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 12);
+}
+
+/** Builds the whole HTTP application without listening; tests drive it with `app.inject`. */
+export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
+  const { config, db } = options;
+  const distDir = options.webDist ?? webDistDir;
+  const app = Fastify({
+    logger: options.logger ?? {
+      level: config.logLevel,
+      redact: ['req.headers.authorization', 'req.headers.cookie'],
+    },
+    logController: new LogController({ requestIdLogLabel: 'requestId' }),
+    genReqId: (req) => {
+      const incoming = req.headers[REQUEST_ID_HEADER];
+      return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
+    },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+    routerOptions: { ignoreTrailingSlash: true },
+  }).withTypeProvider<ZodTypeProvider>();
+
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(REQUEST_ID_HEADER, request.id);
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityHeadersPlugin, { strictTransport: config.isProduction });
+  await app.register(databasePlugin, { db });
+  await app.register(openapiPlugin);
+  await app.register(spaPlugin, { distDir });
+  // From here on every route must declare its access rule.
+  const issuer = config.publicUrl ?? 'service-hub';
+  await app.register(accessPlugin, { tokens: new TokenService(db, issuer) });
+
+  const runtimeConfig: TRuntimeConfig = {
+    appName: 'Service Hub',
+    environment: config.environment,
+    buildId: computeBuildId(config, distDir),
+    useAuthService: config.useAuthService,
+    externalServices: config.externalServices,
+    tagManager: config.tagManager,
+  };
+  await app.register(systemRoutes, { runtimeConfig });
+  await app.register(authRoutes);
+  await app.register(usersRoutes);
+  await app.register(customersRoutes);
+
+  app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
+  return app;
+}

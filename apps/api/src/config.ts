@@ -1,0 +1,73 @@
+import { z } from 'zod';
+import { EXTERNAL_SERVICES } from '@service-hub/contracts';
+
+const ZFlag = z
+  .string()
+  .optional()
+  .transform((v) => (v === undefined || v.trim() === '' ? 0 : Number.parseInt(v, 10)))
+  .pipe(z.number().int());
+
+const ZEnv = z.object({
+  NODE_ENV: z.string().default('development'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('0.0.0.0'),
+  DATABASE_URL: z.string().url().optional(),
+  HUB_DATA_DIR: z.string().default('./.data'),
+  HUB_SEED: z.string().default('1'),
+  HUB_ENVIRONMENT: z.string().optional(),
+  PUBLIC_URL: z.string().url().optional(),
+  /** Read as an integer, default 0 (spec 1): 1 selects the product's own authentication service. */
+  USE_AUTH_SERVICE: ZFlag,
+  TAG_MANAGER: z.enum(['production', 'test', 'none']).default('none'),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  BUILD_ID: z.string().optional(),
+});
+
+export type AppConfig = {
+  isProduction: boolean;
+  port: number;
+  host: string;
+  databaseUrl: string | undefined;
+  dataDir: string;
+  seedDemoData: boolean;
+  /** Environment name shown to the SPA; route rules compare it with 'Development'. */
+  environment: string;
+  publicUrl: string | undefined;
+  useAuthService: number;
+  tagManager: 'production' | 'test' | 'none';
+  logLevel: string;
+  buildId: string | undefined;
+  /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
+  externalServices: Record<string, string>;
+};
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  const parsed = ZEnv.safeParse(env);
+  if (!parsed.success) {
+    const fields = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new Error(`Invalid environment: ${fields}`);
+  }
+  const e = parsed.data;
+  const isProduction = e.NODE_ENV === 'production';
+  const externalServices: Record<string, string> = {};
+  for (const service of EXTERNAL_SERVICES) {
+    const url = env[`EXTERNAL_URL_${service}`];
+    if (url) externalServices[service] = z.string().url().parse(url);
+  }
+  return {
+    isProduction,
+    port: e.PORT,
+    host: e.HOST,
+    databaseUrl: e.DATABASE_URL,
+    dataDir: e.HUB_DATA_DIR,
+    // Demo users never exist in production, whatever HUB_SEED says.
+    seedDemoData: e.HUB_SEED !== '0' && !isProduction,
+    environment: e.HUB_ENVIRONMENT ?? (isProduction ? 'Production' : 'Development'),
+    publicUrl: e.PUBLIC_URL,
+    useAuthService: e.USE_AUTH_SERVICE,
+    tagManager: e.TAG_MANAGER,
+    logLevel: e.LOG_LEVEL,
+    buildId: e.BUILD_ID,
+    externalServices,
+  };
+}

@@ -1,0 +1,57 @@
+import pg from 'pg';
+import type { AppConfig } from '../config.ts';
+import { createDatabase, type Database } from './client.ts';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded-postgres.ts';
+import { runMigrations } from './migrate.ts';
+
+export const EMBEDDED_DATABASE_NAME = 'service_hub';
+
+type Logger = { info: (msg: string) => void; error: (msg: string) => void };
+
+export type OpenedDatabase = { db: Database; embedded?: EmbeddedDatabase; close: () => Promise<void> };
+
+/** Creates the database on a server if it is missing (the embedded cluster starts with only `postgres`). */
+export async function ensureDatabaseExists(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
+    if (!rowCount) await client.query(`CREATE DATABASE ${client.escapeIdentifier(name)}`);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The database the configuration points at: `DATABASE_URL`, or an embedded PostgreSQL under
+ * `HUB_DATA_DIR` when it is unset. Migrations are applied before it is handed out.
+ */
+export async function openDatabase(config: AppConfig, logger: Logger): Promise<OpenedDatabase> {
+  let url = config.databaseUrl;
+  let embedded: EmbeddedDatabase | undefined;
+  if (!url) {
+    logger.info(`starting embedded PostgreSQL in ${config.dataDir}`);
+    embedded = await startEmbeddedPostgres({
+      dataDir: config.dataDir,
+      logger: { info: () => undefined, error: (m) => logger.error(m) },
+    });
+    await ensureDatabaseExists(embedded.url(), EMBEDDED_DATABASE_NAME);
+    url = embedded.url(EMBEDDED_DATABASE_NAME);
+  }
+  const db = createDatabase(url);
+  try {
+    await runMigrations(db.$client);
+  } catch (error) {
+    await db.$client.end();
+    await embedded?.stop();
+    throw error;
+  }
+  return {
+    db,
+    embedded,
+    close: async () => {
+      await db.$client.end();
+      await embedded?.stop();
+    },
+  };
+}

@@ -1,0 +1,82 @@
+import {
+  bigint,
+  boolean,
+  check,
+  customType,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { SUPPORT_CASE_STATUSES } from '@service-hub/contracts';
+import { createdAt, oneOf } from './columns.ts';
+import { customers } from './customers.ts';
+import { users } from './users.ts';
+
+export const bytea = customType<{ data: Buffer; driverData: Buffer }>({ dataType: () => 'bytea' });
+
+export const supportCases = pgTable(
+  'support_cases',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    caseNumber: text('case_number').notNull().unique(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
+    title: text('title').notNull(),
+    description: text('description').notNull(),
+    category: text('category').notNull(),
+    subCategory: text('sub_category'),
+    type: text('type').notNull(),
+    owner: text('owner'),
+    status: text('status').notNull(),
+    fromEmail: text('from_email').notNull(),
+    toEmail: text('to_email').notNull(),
+    created: createdAt(),
+    updated: timestamp('updated', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+  },
+  (t) => [
+    check('support_cases_status_check', oneOf('status', SUPPORT_CASE_STATUSES)),
+    index('support_cases_customer_updated_idx').on(t.customerId, t.updated.desc()),
+    index('support_cases_customer_status_idx').on(t.customerId, t.status),
+  ],
+);
+
+export const supportCaseReplies = pgTable(
+  'support_case_replies',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportCases.id, { onDelete: 'cascade' }),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    authorName: text('author_name').notNull(),
+    /** True when provider support wrote it, false when the customer did. */
+    fromProvider: boolean('from_provider').notNull(),
+    message: text('message').notNull(),
+    created: createdAt(),
+  },
+  (t) => [index('support_case_replies_case_idx').on(t.caseId, t.created)],
+);
+
+export const supportAttachments = pgTable(
+  'support_attachments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportCases.id, { onDelete: 'cascade' }),
+    replyId: bigint('reply_id', { mode: 'number' }).references(() => supportCaseReplies.id, {
+      onDelete: 'cascade',
+    }),
+    filename: text('filename').notNull(),
+    contentType: text('content_type').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+    content: bytea('content').notNull(),
+    created: createdAt(),
+  },
+  (t) => [index('support_attachments_case_idx').on(t.caseId)],
+);

@@ -1,0 +1,471 @@
+import type { PoolClient } from 'pg';
+import {
+  DEPLOYMENT_REQUEST_STATUSES,
+  EDI_STATUSES,
+  MESSAGE_CATEGORIES,
+  SUPPORT_CASE_STATUSES,
+  type EdiDirection,
+  type EdiStatus,
+  type Market,
+  type MessageCategory,
+} from '@service-hub/contracts';
+import { copyRows, syncIdentitySequences, type CopyValue } from './copy.ts';
+import type { SeededCustomer, SeededUser } from './demo-accounts.ts';
+import { NORDIC_NAMES } from './nordic-names.ts';
+import type { Random } from './random.ts';
+
+const DAY = 86_400_000;
+
+const MESSAGE_TYPES: Record<MessageCategory, string> = {
+  customs: 'CUSDEC',
+  dispatchAdvice: 'DESADV',
+  invoice: 'INVOIC',
+  logistics: 'IFTMIN',
+  order: 'ORDERS',
+  orderResponse: 'ORDRSP',
+  other: 'APERAK',
+  priceCatalogue: 'PRICAT',
+};
+
+const EXTERNAL_PARTNERS = [
+  ['Nordic Grocery Wholesale AB', 'Lagervägen 12, 151 36 Södertälje, SE'],
+  ['Baltic Freight Partners OÜ', 'Sadama 5, 10111 Tallinn, EE'],
+  ['Hanseatic Parts GmbH', 'Speicherstadt 8, 20457 Hamburg, DE'],
+  ['Scandi Pharma Distribution A/S', 'Industrivej 44, 2605 Brøndby, DK'],
+  ['Polar Retail Oy', 'Teollisuustie 3, 90460 Oulunsalo, FI'],
+  ['Vestfold Byggevare AS', 'Kanalveien 70, 3125 Tønsberg, NO'],
+] as const;
+
+/**
+ * EDI consignments with their documents and messages: every status, direction and category.
+ * One side is the customer; the other a trading partner, sometimes another customer of ours.
+ */
+export async function seedEdi(
+  client: PoolClient,
+  random: Random,
+  customers: readonly SeededCustomer[],
+  now: Date,
+  count: number,
+): Promise<void> {
+  const ediCustomers = customers.filter((c) => c.services.includes('ETS'));
+  const consignments: CopyValue[][] = [];
+  const documents: CopyValue[][] = [];
+  const messages: CopyValue[][] = [];
+  let documentId = 1;
+  let messageId = 1;
+  for (let id = 1; id <= count; id++) {
+    const owner = ediCustomers[(id - 1) % ediCustomers.length]!;
+    const direction: EdiDirection = random.chance(0.5) ? 'INBOUND' : 'OUTBOUND';
+    // Statuses cycle first so that every one appears, then follow a realistic mix.
+    const status: EdiStatus =
+      id <= EDI_STATUSES.length
+        ? EDI_STATUSES[id - 1]!
+        : random.weighted([
+            ['DELIVERED', 75],
+            ['RECEIVED', 10],
+            ['ERROR', 8],
+            ['NOT_EXISTS', 7],
+          ]);
+    const ownerParty = {
+      number: owner.customerNumber,
+      name: owner.name,
+      address: partyAddress(owner.market, random),
+    };
+    const partnerCustomer = random.chance(0.3)
+      ? random.pick(customers.filter((c) => c.id !== owner.id))
+      : undefined;
+    const external = random.pick(EXTERNAL_PARTNERS);
+    const partner = partnerCustomer
+      ? {
+          number: partnerCustomer.customerNumber,
+          name: partnerCustomer.name,
+          address: partyAddress(partnerCustomer.market, random),
+        }
+      : { number: null, name: external[0], address: external[1] };
+    const [sender, receiver] = direction === 'OUTBOUND' ? [ownerParty, partner] : [partner, ownerParty];
+    const receivedAt = new Date(now.getTime() - random.next() * 90 * DAY);
+    const category: MessageCategory =
+      id <= MESSAGE_CATEGORIES.length
+        ? MESSAGE_CATEGORIES[id - 1]!
+        : random.weighted([
+            ['order', 25],
+            ['orderResponse', 12],
+            ['dispatchAdvice', 15],
+            ['invoice', 25],
+            ['priceCatalogue', 5],
+            ['logistics', 8],
+            ['customs', 5],
+            ['other', 5],
+          ]);
+    const consignmentId = `C${receivedAt.getUTCFullYear()}${String(id).padStart(8, '0')}`;
+    consignments.push([
+      id,
+      consignmentId,
+      owner.id,
+      direction,
+      status,
+      `${MESSAGE_TYPES[category]}_${sender.number ?? 'EXT'}_${consignmentId}.edi`,
+      sender.number,
+      sender.name,
+      sender.address,
+      receiver.number,
+      receiver.name,
+      receiver.address,
+      receivedAt,
+      status === 'DELIVERED' ? new Date(receivedAt.getTime() + random.int(1, 90) * 60_000) : null,
+      status === 'ERROR'
+        ? random.pick([
+            'Syntax error in segment UNH',
+            'Unknown receiver identifier',
+            'Mandatory segment BGM missing',
+          ])
+        : status === 'NOT_EXISTS'
+          ? random.pick(['Missing party information for receiver', 'No trading-partner agreement found'])
+          : null,
+    ]);
+    for (let d = 0, n = random.int(1, 4); d < n; d++) {
+      const docStatus = status === 'DELIVERED' && random.chance(0.05) ? 'ERROR' : status;
+      documents.push([
+        documentId,
+        `D${String(documentId).padStart(9, '0')}`,
+        id,
+        category,
+        docStatus,
+        `${random.int(100000, 999999)}`,
+        receivedAt,
+      ]);
+      documentId++;
+    }
+    for (let m = 0, n = random.int(1, 3); m < n; m++) {
+      messages.push([
+        messageId,
+        `M${String(messageId).padStart(9, '0')}`,
+        id,
+        m === 0 ? category : random.pick(MESSAGE_CATEGORIES),
+        m === 0 ? MESSAGE_TYPES[category] : 'CONTRL',
+        m === 0 ? direction : direction === 'INBOUND' ? 'OUTBOUND' : 'INBOUND',
+        status,
+        random.int(800, 120_000),
+        new Date(receivedAt.getTime() + m * 60_000),
+      ]);
+      messageId++;
+    }
+  }
+  await copyRows(
+    client,
+    'edi_consignments',
+    [
+      'id',
+      'consignment_id',
+      'customer_id',
+      'direction',
+      'status',
+      'filename',
+      'sender_customer_number',
+      'sender_name',
+      'sender_address',
+      'receiver_customer_number',
+      'receiver_name',
+      'receiver_address',
+      'received_at',
+      'delivered_at',
+      'error_message',
+    ],
+    consignments,
+  );
+  await copyRows(
+    client,
+    'edi_documents',
+    ['id', 'document_id', 'consignment_ref', 'category', 'status', 'document_number', 'created_at'],
+    documents,
+  );
+  await copyRows(
+    client,
+    'edi_messages',
+    [
+      'id',
+      'message_id',
+      'consignment_ref',
+      'category',
+      'message_type',
+      'direction',
+      'status',
+      'size_bytes',
+      'created_at',
+    ],
+    messages,
+  );
+  await syncIdentitySequences(client, ['edi_consignments', 'edi_documents', 'edi_messages']);
+}
+
+const CASE_TOPICS = [
+  [
+    'Invoices not delivered to Kivra',
+    'Delivery',
+    'Digital mailbox',
+    'Several invoices from file {file} show as rejected in Kivra although the recipients say they are registered.',
+  ],
+  [
+    'Wrong logo on printed letters',
+    'Print',
+    'Layout',
+    'The letters printed yesterday use our old logo. Please check which template version production used.',
+  ],
+  [
+    'Reminder run delayed',
+    'Production',
+    'Scheduling',
+    'Our monthly reminder run has not reached status delivered. Can you tell us when it will be enveloped?',
+  ],
+  [
+    'E-invoice address missing for customer',
+    'E-invoice',
+    'Addressing',
+    'One of our business customers cannot receive e-invoices; the network reports an unknown address.',
+  ],
+  [
+    'Access for new colleague',
+    'Account',
+    'Users',
+    'Please help us give our new controller access to track and trace.',
+  ],
+  [
+    'EDI orders from partner rejected',
+    'EDI',
+    'Messages',
+    'Orders from our wholesaler fail with syntax errors since Monday.',
+  ],
+  [
+    'Request for return mail report',
+    'Print',
+    'Returns',
+    'We would like a list of letters returned as undeliverable during last quarter.',
+  ],
+  [
+    'Question about paper stock',
+    'Materials',
+    'Stock',
+    'How many pre-printed invoice sheets do you hold for us, and when should we reorder?',
+  ],
+] as const;
+
+/** Support cases in every status, with replies from both sides and a few attachments. */
+export async function seedSupport(
+  client: PoolClient,
+  random: Random,
+  customers: readonly SeededCustomer[],
+  users: readonly SeededUser[],
+  now: Date,
+  count: number,
+): Promise<void> {
+  const supportCustomers = customers.filter((c) => c.services.includes('SUP'));
+  const cases: CopyValue[][] = [];
+  const replies: CopyValue[][] = [];
+  const attachments: CopyValue[][] = [];
+  let replyId = 1;
+  for (let id = 1; id <= count; id++) {
+    const customer = supportCustomers[(id - 1) % supportCustomers.length]!;
+    const author = users.find((u) => u.customerIds.includes(customer.id));
+    const [title, category, subCategory, description] = random.pick(CASE_TOPICS);
+    const status =
+      id <= SUPPORT_CASE_STATUSES.length
+        ? SUPPORT_CASE_STATUSES[id - 1]!
+        : random.pick(SUPPORT_CASE_STATUSES);
+    const created = new Date(now.getTime() - random.next() * 90 * DAY);
+    let updated = created;
+    const replyCount = status === 'needsAttention' ? 0 : random.int(1, 5);
+    for (let r = 0; r < replyCount; r++) {
+      updated = new Date(Math.min(now.getTime(), updated.getTime() + random.int(30, 3 * 24 * 60) * 60_000));
+      const fromProvider = r % 2 === 0;
+      replies.push([
+        replyId++,
+        id,
+        fromProvider ? null : (author?.id ?? null),
+        fromProvider
+          ? `${random.pick(['Emma', 'Jonas', 'Heidi', 'Kasper'])} (Service Hub support)`
+          : (author?.displayName ?? 'Customer'),
+        fromProvider,
+        fromProvider
+          ? random.pick([
+              'Thank you for your message. We are looking into this and will get back to you today.',
+              'We have corrected the template and reprinted the affected letters.',
+              'Could you send us the file name and an example document id?',
+            ])
+          : random.pick([
+              'Here is the file name you asked for.',
+              'Thanks, that solved it.',
+              'Any news on this?',
+            ]),
+        updated,
+      ]);
+    }
+    const caseNumber = `CS-${created.getUTCFullYear()}-${String(id).padStart(6, '0')}`;
+    cases.push([
+      id,
+      caseNumber,
+      customer.id,
+      author?.id ?? null,
+      title,
+      description.replace('{file}', `${customer.customerNumber}_invoices_${id}.xml`),
+      category,
+      subCategory,
+      random.pick(['Incident', 'Service request', 'Question']),
+      status === 'needsAttention'
+        ? null
+        : random.pick(['Emma Berg', 'Jonas Lund', 'Heidi Koski', 'Kasper Holm']),
+      status,
+      author?.email ?? 'customer@example.com',
+      `support.${customer.market.toLowerCase()}@servicehub.example`,
+      created,
+      updated,
+    ]);
+    if (random.chance(0.25)) {
+      const content = Buffer.from(
+        `Document id;Status\n${random.digits(7)};Rejected\n${random.digits(7)};Rejected\n`,
+      );
+      attachments.push([
+        `examples-${id}.csv`,
+        id,
+        'text/csv',
+        content.length,
+        `\\x${content.toString('hex')}`,
+        created,
+      ]);
+    }
+  }
+  await copyRows(
+    client,
+    'support_cases',
+    [
+      'id',
+      'case_number',
+      'customer_id',
+      'created_by_user_id',
+      'title',
+      'description',
+      'category',
+      'sub_category',
+      'type',
+      'owner',
+      'status',
+      'from_email',
+      'to_email',
+      'created',
+      'updated',
+    ],
+    cases,
+  );
+  await copyRows(
+    client,
+    'support_case_replies',
+    ['id', 'case_id', 'author_user_id', 'author_name', 'from_provider', 'message', 'created'],
+    replies,
+  );
+  await copyRows(
+    client,
+    'support_attachments',
+    ['filename', 'case_id', 'content_type', 'size_bytes', 'content', 'created'],
+    attachments,
+  );
+  await syncIdentitySequences(client, ['support_cases', 'support_case_replies']);
+}
+
+/** A few CSV reports per account of the demo users, built from the seeded documents. */
+export async function seedReports(
+  client: PoolClient,
+  users: readonly SeededUser[],
+  now: Date,
+): Promise<void> {
+  for (const user of users.slice(0, 3)) {
+    for (const customerId of user.customerIds) {
+      for (const [level, daysBack, status] of [
+        ['document', 30, 'ready'],
+        ['file', 7, 'ready'],
+        ['document', 90, 'failed'],
+      ] as const) {
+        const to = new Date(now.getTime() - DAY).toISOString().slice(0, 10);
+        const from = new Date(now.getTime() - daysBack * DAY).toISOString().slice(0, 10);
+        const csv =
+          status === 'ready'
+            ? level === 'document'
+              ? `SELECT string_agg(concat_ws(';', d.id, d.external_document_id, f.filename, d.status, to_char(d.created_at, 'YYYY-MM-DD HH24:MI')), E'\\n' ORDER BY d.id) AS body, count(*) AS n
+                   FROM tracking_documents d JOIN tracking_files f ON f.id = d.file_id
+                  WHERE d.customer_id = $1 AND d.created_at::date BETWEEN $2::date AND $3::date`
+              : `SELECT string_agg(concat_ws(';', f.id, f.filename, f.status, f.document_count, to_char(f.arrived_at, 'YYYY-MM-DD HH24:MI')), E'\\n' ORDER BY f.id) AS body, count(*) AS n
+                   FROM tracking_files f WHERE f.customer_id = $1 AND f.arrived_at::date BETWEEN $2::date AND $3::date`
+            : undefined;
+        const header =
+          level === 'document'
+            ? 'documentId;externalDocumentId;filename;status;created'
+            : 'fileId;filename;status;documents;arrived';
+        const result = csv
+          ? (await client.query<{ body: string | null; n: number }>(csv, [customerId, from, to])).rows[0]
+          : undefined;
+        await client.query(
+          `INSERT INTO reports (customer_id, requested_by_user_id, level, from_date, to_date, status, row_count, content, error, completed_at, expires_at, created)
+           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10::timestamptz + interval '90 days', $10)`,
+          [
+            customerId,
+            user.id,
+            level,
+            from,
+            to,
+            status,
+            result ? Number(result.n) : null,
+            result ? Buffer.from(`${header}\n${result.body ?? ''}\n`) : null,
+            status === 'failed'
+              ? 'This report is too large to generate. We have a limit of 1 000 000 records.'
+              : null,
+            new Date(now.getTime() - (daysBack + 1) * 3_600_000),
+          ],
+        );
+      }
+    }
+  }
+}
+
+/** EDI connect communication orders in every status. */
+export async function seedDeploymentRequests(
+  client: PoolClient,
+  rng: Random,
+  customers: readonly SeededCustomer[],
+  users: readonly SeededUser[],
+  now: Date,
+): Promise<void> {
+  const ordering = customers.filter((c) => c.services.includes('EC'));
+  let i = 0;
+  for (const customer of ordering) {
+    for (let n = 0, count = rng.int(1, 3); n < count; n++, i++) {
+      const requester = users.find((u) => u.customerIds.includes(customer.id));
+      const partner = rng.pick(EXTERNAL_PARTNERS);
+      const created = new Date(now.getTime() - rng.next() * 60 * DAY);
+      await client.query(
+        `INSERT INTO deployment_requests (customer_id, requested_by_user_id, status, partner_name, partner_identifier, protocol,
+           direction, message_types, contact_name, contact_email, contact_phone, requested_go_live, notes, created, modified)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+        [
+          customer.id,
+          requester?.id ?? null,
+          DEPLOYMENT_REQUEST_STATUSES[i % DEPLOYMENT_REQUEST_STATUSES.length],
+          partner[0],
+          `0088${rng.digits(9)}`,
+          rng.pick(['AS2', 'SFTP', 'OFTP2', 'VAN']),
+          rng.chance(0.5) ? 'INBOUND' : 'OUTBOUND',
+          rng.pick([['ORDERS', 'ORDRSP'], ['INVOIC'], ['DESADV', 'INVOIC'], ['PRICAT']]),
+          requester?.displayName ?? 'EDI contact',
+          requester?.email ?? 'edi@example.com',
+          null,
+          new Date(created.getTime() + 30 * DAY).toISOString().slice(0, 10),
+          n === 0 ? 'Test interchange first, then production.' : null,
+          created,
+        ],
+      );
+    }
+  }
+}
+
+function partyAddress(market: Market, random: Random): string {
+  const names = NORDIC_NAMES[market];
+  const [postalCode, postOffice] = random.pick(names.places);
+  return `${random.pick(names.streets)} ${random.int(1, 90)}, ${postalCode} ${postOffice}, ${market}`;
+}

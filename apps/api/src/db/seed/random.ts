@@ -1,0 +1,51 @@
+/** A small seeded PRNG (mulberry32): the same seed gives the same demo data on every machine. */
+export class Random {
+  private state: number;
+
+  constructor(seed: number) {
+    this.state = seed >>> 0;
+  }
+
+  /** A float in [0, 1). */
+  next(): number {
+    this.state = (this.state + 0x6d2b79f5) >>> 0;
+    let t = this.state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  }
+
+  /** An integer in [min, max]. */
+  int(min: number, max: number): number {
+    return min + Math.floor(this.next() * (max - min + 1));
+  }
+
+  chance(probability: number): boolean {
+    return this.next() < probability;
+  }
+
+  pick<T>(items: readonly T[]): T {
+    const item = items[Math.floor(this.next() * items.length)];
+    if (item === undefined) throw new Error('pick from an empty list');
+    return item;
+  }
+
+  /** Picks by weight: `[[value, weight], …]`. */
+  weighted<T>(choices: readonly (readonly [T, number])[]): T {
+    const total = choices.reduce((sum, [, w]) => sum + w, 0);
+    let roll = this.next() * total;
+    for (const [value, weight] of choices) {
+      roll -= weight;
+      if (roll < 0) return value;
+    }
+    const last = choices[choices.length - 1];
+    if (!last) throw new Error('weighted pick from an empty list');
+    return last[0];
+  }
+
+  digits(count: number): string {
+    let out = '';
+    for (let i = 0; i < count; i++) out += String(this.int(0, 9));
+    return out;
+  }
+}

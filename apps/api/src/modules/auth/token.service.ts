@@ -1,0 +1,71 @@
+import { errors as joseErrors, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import type { Database } from '../../db/client.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import {
+  findPublicKey,
+  getOrCreateSigningKey,
+  SIGNING_ALGORITHM,
+  type SigningKey,
+} from './signing-keys.repository.ts';
+
+export const TOKEN_AUDIENCE = 'service-hub-api';
+export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+
+export type AccessTokenClaims = { sub: string; email: string };
+
+/**
+ * Signs and verifies the API's own tokens. Keys live in the database so that any instance can
+ * verify what another signed; the in-memory maps are only caches of immutable key material.
+ */
+export class TokenService {
+  private signingKey: Promise<SigningKey> | undefined;
+  private readonly publicKeys = new Map<string, Promise<CryptoKey | undefined>>();
+
+  constructor(
+    private readonly db: Database,
+    readonly issuer: string,
+  ) {}
+
+  async sign(claims: AccessTokenClaims): Promise<string> {
+    this.signingKey ??= getOrCreateSigningKey(this.db);
+    const { kid, privateKey } = await this.signingKey;
+    return new SignJWT({ email: claims.email })
+      .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
+      .setSubject(claims.sub)
+      .setIssuer(this.issuer)
+      .setAudience(TOKEN_AUDIENCE)
+      .setIssuedAt()
+      .setExpirationTime(`${ACCESS_TOKEN_TTL_SECONDS}s`)
+      .sign(privateKey);
+  }
+
+  /** Checks signature, issuer, audience and expiry; any failure is a 401 that says nothing more. */
+  async verify(token: string): Promise<AccessTokenClaims> {
+    const getKey: JWTVerifyGetKey = async (header) => {
+      if (!header.kid) throw new joseErrors.JWSSignatureVerificationFailed();
+      let key = this.publicKeys.get(header.kid);
+      if (!key) {
+        key = findPublicKey(this.db, header.kid);
+        this.publicKeys.set(header.kid, key);
+      }
+      const found = await key;
+      if (!found) {
+        this.publicKeys.delete(header.kid);
+        throw new joseErrors.JWKSNoMatchingKey();
+      }
+      return found;
+    };
+    try {
+      const { payload } = await jwtVerify(token, getKey, {
+        issuer: this.issuer,
+        audience: TOKEN_AUDIENCE,
+        algorithms: [SIGNING_ALGORITHM],
+      });
+      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+        throw new Error('claims missing');
+      return { sub: payload.sub, email: payload.email };
+    } catch {
+      throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
+    }
+  }
+}

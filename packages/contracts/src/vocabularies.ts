@@ -1,0 +1,184 @@
+/**
+ * The spec's vocabularies (sections 3, 4, 6 and 9), defined once for the API, the database
+ * check constraints, the seed data and the web app.
+ */
+
+export const MARKETS = ['DK', 'FI', 'NO', 'SE'] as const;
+export type Market = (typeof MARKETS)[number];
+
+/** Languages of the UI; the first is the default and the fallback for anything unsupported. */
+export const LANGUAGES = ['en-SE', 'sv', 'no', 'da', 'fi'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'en-SE';
+
+/**
+ * Roles as stored for a user. CustomerAdministrator and ProviderAdministrator are the server's
+ * names; the signed-in user also carries ADMIN for either of them (see `effectiveRoles`).
+ */
+export const STORED_ROLES = [
+  'CustomerUser',
+  'CustomerAdministrator',
+  'ProviderAdministrator',
+  'SF_ADMIN',
+] as const;
+export type StoredRole = (typeof STORED_ROLES)[number];
+export const ROLES = [...STORED_ROLES, 'ADMIN'] as const;
+export type Role = (typeof ROLES)[number];
+
+export function effectiveRoles(stored: readonly StoredRole[]): Role[] {
+  const roles: Role[] = [...stored];
+  if (stored.includes('CustomerAdministrator') || stored.includes('ProviderAdministrator'))
+    roles.push('ADMIN');
+  return roles;
+}
+
+/** Service permission prefixes; a route requirement is met by any permission with that prefix. */
+export const PERMISSION_PREFIXES = [
+  'STT',
+  'WOD',
+  'AI',
+  'IBF',
+  'EA',
+  'ETS',
+  'SUP',
+  'LIT',
+  'JIR',
+  'EC',
+] as const;
+export type PermissionPrefix = (typeof PERMISSION_PREFIXES)[number];
+
+/** Prefixes never granted together with customer access (spec 5 and 9). */
+export const EXCLUDED_GRANT_PREFIXES: readonly PermissionPrefix[] = ['AI', 'WOD', 'EA', 'IBF'];
+
+/** Services whose screens live elsewhere; their routes open the address the environment supplies. */
+export const EXTERNAL_SERVICES = ['WOD', 'AI', 'IBF', 'EA', 'LIT', 'JIR'] as const;
+export type ExternalService = (typeof EXTERNAL_SERVICES)[number];
+
+export const MAX_ACCOUNTS_PER_USER = 10;
+
+export const TRACKING_STATUSES = [
+  'Delivered',
+  'DeliveredWithRejections',
+  'NotDelivered',
+  'PartiallyDelivered',
+  'PartiallyDeliveredWithRejections',
+  'Rejected',
+] as const;
+export type TrackingStatus = (typeof TRACKING_STATUSES)[number];
+
+export const EDI_STATUSES = ['DELIVERED', 'ERROR', 'NOT_EXISTS', 'RECEIVED'] as const;
+export type EdiStatus = (typeof EDI_STATUSES)[number];
+
+export const EDI_DIRECTIONS = ['INBOUND', 'OUTBOUND'] as const;
+export type EdiDirection = (typeof EDI_DIRECTIONS)[number];
+
+export const MESSAGE_CATEGORIES = [
+  'customs',
+  'dispatchAdvice',
+  'invoice',
+  'logistics',
+  'order',
+  'orderResponse',
+  'other',
+  'priceCatalogue',
+] as const;
+export type MessageCategory = (typeof MESSAGE_CATEGORIES)[number];
+
+export const SUPPORT_CASE_STATUSES = [
+  'needsAttention',
+  'onHold',
+  'ongoing',
+  'readyForClosure',
+  'resolved',
+  'waitingForDetails',
+] as const;
+export type SupportCaseStatus = (typeof SUPPORT_CASE_STATUSES)[number];
+
+/** Delivery and processing steps (spec 4), in the order a file passes through them. */
+export const PROCESSING_STEPS = [
+  'registered',
+  'registeredInFile',
+  'received',
+  'processing',
+  'started',
+  'working',
+  'waiting',
+  'finished',
+  'printFileCreated',
+  'productionFileCreated',
+  'printingStarted',
+  'printing',
+  'printingPaused',
+  'printingMaterialDeviation',
+  'printingFinished',
+  'envelopingStarted',
+  'enveloping',
+  'envelopingPaused',
+  'envelopingMaterialDeviation',
+  'envelopingFinished',
+  'postProcessingStarted',
+  'postProcessingFinished',
+  'reprints',
+  'reprintsFinished',
+  'delivered',
+  'deliveredWithRejections',
+  'partiallyDelivered',
+  'partiallyDeliveredWithRejections',
+  'rejected',
+  'verified',
+  'verifiedDelivered',
+  'opened',
+  'paymentOpened',
+  'approvedForPayment',
+  'paid',
+  'canceled',
+  'deleted',
+  'error',
+  'fileEmpty',
+  'validationFailed',
+  'deviations',
+  'unassignedDocuments',
+  'test',
+] as const;
+export type ProcessingStep = (typeof PROCESSING_STEPS)[number];
+
+/** Delivery channels with their stable numeric ids (ids 0, 7 and 9 share one tooltip). */
+export const DELIVERY_CHANNELS = [
+  { id: 0, key: 'email' },
+  { id: 1, key: 'sms' },
+  { id: 2, key: 'print' },
+  { id: 3, key: 'eBoks' },
+  { id: 4, key: 'digipost' },
+  { id: 5, key: 'kivra' },
+  { id: 6, key: 'minaMeddelanden' },
+  { id: 7, key: 'vipps' },
+  { id: 8, key: 'internetBankEInvoice' },
+  { id: 9, key: 'b2bInvoiceNetwork' },
+  { id: 10, key: 'eArchive' },
+  { id: 11, key: 'custom' },
+] as const;
+export type DeliveryChannel = (typeof DELIVERY_CHANNELS)[number]['key'];
+export const DELIVERY_CHANNEL_KEYS = DELIVERY_CHANNELS.map((c) => c.key) as [
+  DeliveryChannel,
+  ...DeliveryChannel[],
+];
+
+/** Status of one delivery document in one channel. */
+export const DELIVERY_STATUSES = ['pending', 'delivered', 'rejected', 'notDelivered'] as const;
+export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
+
+export const MFA_TYPES = ['app', 'email'] as const;
+export type MfaType = (typeof MFA_TYPES)[number];
+
+export const REPORT_LEVELS = ['document', 'file'] as const;
+export type ReportLevel = (typeof REPORT_LEVELS)[number];
+export const REPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+export type ReportStatus = (typeof REPORT_STATUSES)[number];
+export const REPORT_MAX_RECORDS = 1_000_000;
+export const REPORT_RETENTION_DAYS = 90;
+
+export const DEPLOYMENT_REQUEST_STATUSES = ['submitted', 'inProgress', 'completed', 'rejected'] as const;
+export type DeploymentRequestStatus = (typeof DEPLOYMENT_REQUEST_STATUSES)[number];
+
+export const TOAST_AUTO_HIDE_MS = 3000;
+export const MOBILE_SIDEBAR_BREAKPOINT_PX = 480;
