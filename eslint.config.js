@@ -37,9 +37,14 @@ export default tseslint.config(
     },
   },
   {
-    // The web app and the API meet only through packages/contracts.
-    files: ['apps/web/**/*.{ts,tsx}'],
-    rules: { 'no-restricted-imports': ['error', { patterns: ['**/apps/api/**', '@service-hub/api'] }] },
+    // The web app and the API meet only through packages/contracts (browser tests may start the server).
+    files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: ['**/api/src/**', '**/api/test/**', '@service-hub/api'] },
+      ],
+    },
   },
   {
     files: ['apps/api/**/*.ts'],

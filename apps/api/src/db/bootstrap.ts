@@ -38,7 +38,9 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<O
     await ensureDatabaseExists(embedded.url(), EMBEDDED_DATABASE_NAME);
     url = embedded.url(EMBEDDED_DATABASE_NAME);
   }
-  const db = createDatabase(url);
+  const db = createDatabase(url, {
+    onError: (error) => logger.error(`idle database connection failed: ${error.message}`),
+  });
   try {
     await runMigrations(db.$client);
   } catch (error) {

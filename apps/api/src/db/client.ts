@@ -4,16 +4,22 @@ import * as schema from './schema/index.ts';
 
 export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 
-// Return bigint (int8) and numeric values as numbers: our ids stay far below 2^53.
+// Return bigint (int8) values as numbers (our ids stay far below 2^53) and dates as 'YYYY-MM-DD'.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export function createDatabase(url: string, options: { max?: number } = {}): Database {
+export function createDatabase(
+  url: string,
+  options: { max?: number; onError?: (error: Error) => void } = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
     application_name: 'service-hub',
   });
+  // An idle connection that the server closes (restart, failover) must not crash the process;
+  // the pool replaces it on the next checkout.
+  pool.on('error', options.onError ?? (() => undefined));
   return drizzle({ client: pool, schema, casing: 'snake_case' }) as Database;
 }
 

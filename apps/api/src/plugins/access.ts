@@ -21,6 +21,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    /** Every route registered under the access rule, as "METHOD url" with its rule. */
+    accessRules: Map<string, RouteAccess>;
   }
 }
 
@@ -40,12 +42,14 @@ function bearerToken(request: FastifyRequest): string | undefined {
 async function accessPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('principal', null);
+  app.decorate('accessRules', new Map<string, RouteAccess>());
 
   app.addHook('onRoute', (route) => {
     const access = route.config?.access;
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
+    for (const method of [route.method].flat()) app.accessRules.set(`${method} ${route.url}`, access);
     if (access === 'public') return;
     const check: onRequestHookHandler = async (request) => {
       const token = bearerToken(request);

@@ -144,7 +144,9 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
     const customer = random.weighted(customerChoices);
     const remaining = options.documents - totals.documents;
     const fileId = ids.file++;
-    const arrivedAt = new Date(now.getTime() - random.next() * days * 24 * 60 * MINUTE);
+    // Most files arrived over the period; a few are today's production, still in progress.
+    const ageMinutes = random.chance(0.03) ? random.next() * 8 * 60 : random.next() * days * 24 * 60;
+    const arrivedAt = new Date(now.getTime() - ageMinutes * MINUTE);
     const scenario = random.weighted<Scenario>([
       ['ok', 78],
       ['someRejected', 10],
@@ -157,8 +159,8 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
       scenario === 'failed' && random.chance(0.3)
         ? 0
         : random.chance(0.9)
-          ? random.int(1, 15)
-          : random.int(16, 60);
+          ? random.int(1, 12)
+          : random.int(13, 40);
     const documentCount = Math.min(wanted, remaining);
     const kind = random.weighted<FileKind>([
       ['print', 35],
@@ -173,7 +175,7 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
     const names = NORDIC_NAMES[customer.market];
 
     // Timeline: steps a few minutes apart; what lies in the future has not happened yet.
-    const steps = stepsFor(kind, scenario, documentCount, random);
+    const { steps, notes } = stepsFor(kind, scenario, documentCount, random);
     const events: { step: ProcessingStep; at: Date }[] = [];
     let clock = arrivedAt.getTime();
     for (const step of steps) {
@@ -246,6 +248,9 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
       if (kind === 'mixed' && channel !== 'print' && status === 'rejected' && scenario !== 'allRejected') {
         addDelivery('print', finished ? 'delivered' : 'pending');
       }
+      // Some customers keep an archive copy of every document.
+      if (channel !== 'eArchive' && random.chance(0.12))
+        addDelivery('eArchive', reached ? outcome() : 'pending');
       deliveryStatuses.push(...documentDeliveries);
       batch.documents.push([
         documentId,
@@ -266,9 +271,10 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
     const finalStep = finished ? FINAL_STEP[status] : undefined;
     if (finalStep && scenario !== 'failed' && scenario !== 'test') {
       events.push({ step: finalStep, at: deliveredAt });
-      for (const step of afterDelivery(primary, random)) {
-        const at = new Date(deliveredAt.getTime() + random.int(60, 4 * 24 * 60) * MINUTE);
-        if (at.getTime() < now.getTime()) events.push({ step, at });
+      let at = deliveredAt.getTime();
+      for (const step of [...afterDelivery(primary, random), ...notes]) {
+        at += random.int(10, 24 * 60) * MINUTE;
+        if (at < now.getTime()) events.push({ step, at: new Date(at) });
       }
     }
     for (const event of events) {
@@ -333,35 +339,48 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
   return totals;
 }
 
-function stepsFor(kind: FileKind, scenario: Scenario, documents: number, random: Random): ProcessingStep[] {
+/**
+ * The processing steps a file passes, in the order of spec section 4, so that every status log is
+ * ordered both in time and in that list. Notes raised on the way (material deviations, unassigned
+ * documents) stand last in the list and are logged once the file is done.
+ */
+function stepsFor(
+  kind: FileKind,
+  scenario: Scenario,
+  documents: number,
+  random: Random,
+): { steps: ProcessingStep[]; notes: ProcessingStep[] } {
   const steps: ProcessingStep[] = ['registered', 'registeredInFile', 'received'];
+  const notes: ProcessingStep[] = [];
   if (scenario === 'failed') {
     steps.push(
       documents === 0
         ? 'fileEmpty'
-        : random.pick(['validationFailed', 'error', 'canceled', 'deleted'] as const),
+        : random.pick(['canceled', 'deleted', 'error', 'validationFailed'] as const),
     );
-    return steps;
+    return { steps, notes };
   }
-  steps.push('processing');
-  if (random.chance(0.02)) steps.push('unassignedDocuments');
-  steps.push('started');
-  if (scenario === 'test') {
-    steps.push('test', 'finished');
-    return steps;
-  }
-  if (kind !== 'print') steps.push('productionFileCreated', 'working', 'waiting', 'finished');
-  if (kind !== 'digital') {
+  steps.push('processing', 'started', 'working');
+  if (random.chance(0.3)) steps.push('waiting');
+  steps.push('finished');
+  if (scenario === 'test') return { steps: [...steps, 'test'], notes };
+  if (kind === 'digital') {
+    steps.push('productionFileCreated');
+  } else {
     steps.push('printFileCreated', 'printingStarted', 'printing');
-    if (random.chance(0.05)) steps.push('printingPaused', 'printing');
-    if (random.chance(0.03)) steps.push('printingMaterialDeviation', 'deviations');
+    if (random.chance(0.05)) steps.push('printingPaused');
+    const printingDeviation = random.chance(0.03);
+    if (printingDeviation) steps.push('printingMaterialDeviation');
     steps.push('printingFinished', 'envelopingStarted', 'enveloping');
-    if (random.chance(0.05)) steps.push('envelopingPaused', 'enveloping');
-    if (random.chance(0.03)) steps.push('envelopingMaterialDeviation', 'deviations');
+    if (random.chance(0.05)) steps.push('envelopingPaused');
+    const envelopingDeviation = random.chance(0.03);
+    if (envelopingDeviation) steps.push('envelopingMaterialDeviation');
     steps.push('envelopingFinished', 'postProcessingStarted', 'postProcessingFinished');
     if (random.chance(0.05)) steps.push('reprints', 'reprintsFinished');
+    if (printingDeviation || envelopingDeviation) notes.push('deviations');
   }
-  return steps;
+  if (random.chance(0.02)) notes.push('unassignedDocuments');
+  return { steps, notes };
 }
 
 /** What a delivered document's channel reports afterwards: opened, paid, archived. */

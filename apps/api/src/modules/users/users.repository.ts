@@ -1,60 +1,71 @@
-import { and, asc, eq } from 'drizzle-orm';
 import {
   effectiveRoles,
-  type Language,
-  type PermissionPrefix,
   type TCurrentUser,
+  type TCustomerSummary,
   type TUserPermission,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
-import { customerUserPermissions, permissions, users } from '../../db/schema/index.ts';
 import type { Principal } from '../auth/principal.repository.ts';
-import { listCustomersOfUser } from '../customers/customers.repository.ts';
 
-/** The signed-in user with roles, customers and permissions (GET /api/v3/user). */
+type CurrentUserRow = {
+  id: string;
+  username: string;
+  first_name: string;
+  last_name: string;
+  email: string;
+  email_verified: boolean;
+  display_name: string;
+  language: TCurrentUser['language'];
+  customers: TCustomerSummary[];
+  grants: { customerId: number; permission: TUserPermission }[];
+};
+
+/**
+ * The signed-in user with customers and permissions (GET /api/v3/user), assembled by PostgreSQL
+ * in one round trip: this call runs on every page load.
+ */
 export async function getCurrentUser(db: Database, principal: Principal): Promise<TCurrentUser | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.id, principal.userId)).limit(1);
+  const { rows } = await db.$client.query<CurrentUserRow>(
+    `SELECT u.id, u.username, u.first_name, u.last_name, u.email, u.email_verified, u.display_name, u.language,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'id', c.id, 'name', c.name, 'customerNumber', c.customer_number, 'market', c.market,
+                       'organizationalNumber', c.organizational_number, 'isMFAEnabled', c.is_mfa_enabled,
+                       'mfaType', c.mfa_type) ORDER BY c.name, c.id)
+                FROM user_customers uc JOIN customers c ON c.id = uc.customer_id
+               WHERE uc.user_id = u.id), '[]') AS customers,
+            coalesce((
+              SELECT json_agg(json_build_object(
+                       'customerId', cup.customer_id,
+                       'permission', json_build_object('id', p.id, 'prefix', p.prefix, 'name', p.name, 'roles', p.roles))
+                       ORDER BY cup.customer_id, p.prefix, p.name)
+                FROM customer_user_permissions cup JOIN permissions p ON p.id = cup.permission_id
+               WHERE cup.user_id = u.id), '[]') AS grants
+       FROM users u
+      WHERE u.id = $1`,
+    [principal.userId],
+  );
+  const user = rows[0];
   if (!user) return undefined;
-  const [customers, grants] = await Promise.all([
-    listCustomersOfUser(db, user.id),
-    db
-      .select({
-        customerId: customerUserPermissions.customerId,
-        id: permissions.id,
-        prefix: permissions.prefix,
-        name: permissions.name,
-        roles: permissions.roles,
-      })
-      .from(customerUserPermissions)
-      .innerJoin(permissions, eq(permissions.id, customerUserPermissions.permissionId))
-      .where(and(eq(customerUserPermissions.userId, user.id)))
-      .orderBy(asc(customerUserPermissions.customerId), asc(permissions.prefix), asc(permissions.name)),
-  ]);
-  const toPermission = (g: (typeof grants)[number]): TUserPermission => ({
-    id: g.id,
-    prefix: g.prefix as PermissionPrefix,
-    name: g.name,
-    roles: g.roles,
-  });
   const distinct = new Map<number, TUserPermission>();
-  for (const grant of grants) distinct.set(grant.id, toPermission(grant));
+  for (const grant of user.grants) distinct.set(grant.permission.id, grant.permission);
   return {
     id: user.id,
     username: user.username,
-    firstName: user.firstName,
-    lastName: user.lastName,
+    firstName: user.first_name,
+    lastName: user.last_name,
     email: user.email,
-    emailVerified: user.emailVerified,
-    displayName: user.displayName,
-    language: user.language as Language,
+    emailVerified: user.email_verified,
+    displayName: user.display_name,
+    language: user.language,
     roles: effectiveRoles(principal.roles).map((name) => ({ name })),
-    customers,
+    customers: user.customers,
     permissions: [...distinct.values()],
-    customerUserPermissions: grants.map((g) => ({
+    customerUserPermissions: user.grants.map((g) => ({
       customerId: g.customerId,
       userId: user.id,
-      permission: toPermission(g),
+      permission: g.permission,
     })),
-    profile: { oid: user.id, customerIds: customers.map((c) => c.id) },
+    profile: { oid: user.id, customerIds: user.customers.map((c) => c.id) },
   };
 }

@@ -1,0 +1,58 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
+import { createDatabase } from '../../db/client.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+
+describe('[SYSTEM] health, readiness and runtime configuration', () => {
+  let ctx: TestContext;
+  beforeAll(async () => {
+    ctx = await createTestApp({
+      env: { USE_AUTH_SERVICE: '1', EXTERNAL_URL_WOD: 'https://wod.example.com/' },
+    });
+  });
+  afterAll(() => ctx.close());
+
+  it('answers health without a database round trip', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('is ready when the database answers', async () => {
+    const response = await ctx.app.inject({ url: '/api/ready' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ status: 'ready', database: 'up' });
+  });
+
+  it('is not ready (503) when the database cannot be reached', async () => {
+    const unreachable = createDatabase('postgres://nobody:wrong@127.0.0.1:1/none', { max: 1 });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      db: unreachable,
+      logger: false,
+    });
+    try {
+      const response = await app.inject({ url: '/api/ready' });
+      expect(response.statusCode).toBe(503);
+      expect(response.json()).toEqual({ status: 'unavailable', database: 'down' });
+    } finally {
+      await app.close();
+      await unreachable.$client.end();
+    }
+  });
+
+  it('serves the runtime configuration from the environment', async () => {
+    const response = await ctx.app.inject({ url: '/api/config' });
+    expect(response.statusCode).toBe(200);
+    const config = response.json();
+    expect(config).toMatchObject({
+      appName: 'Service Hub',
+      environment: 'Test',
+      useAuthService: 1,
+      externalServices: { WOD: 'https://wod.example.com/' },
+      tagManager: 'none',
+    });
+    expect(typeof config.buildId).toBe('string');
+  });
+});

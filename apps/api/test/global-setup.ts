@@ -1,0 +1,66 @@
+import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import pg from 'pg';
+import type { TestProject } from 'vitest/node';
+import { ensureDatabaseExists } from '../src/db/bootstrap.ts';
+import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
+import { runMigrations } from '../src/db/migrate.ts';
+import { seedDemoDataIfEmpty } from '../src/db/seed/demo-seed.ts';
+
+export const TEMPLATE_DATABASE = 'hub_template';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** URL of the test PostgreSQL server, without a database name. */
+    databaseServerUrl: string;
+  }
+}
+
+/**
+ * Starts one real PostgreSQL for the whole run (the embedded one, or the server in
+ * TEST_DATABASE_URL), migrates and seeds a template database once, and lets every test file
+ * clone its own database from it (see test/helpers.ts).
+ */
+export default async function setup(project: TestProject) {
+  let serverUrl: string;
+  let stop: () => Promise<void>;
+  if (process.env.TEST_DATABASE_URL) {
+    serverUrl = process.env.TEST_DATABASE_URL;
+    stop = async () => undefined;
+  } else {
+    const dataDir = await mkdtemp(join(tmpdir(), 'service-hub-test-'));
+    await chmod(dataDir, 0o755); // as root, PostgreSQL runs as another user that must reach it
+    const embedded = await startEmbeddedPostgres({ dataDir });
+    serverUrl = embedded.url();
+    stop = async () => {
+      await embedded.stop();
+      await rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  await dropDatabase(serverUrl, TEMPLATE_DATABASE);
+  await ensureDatabaseExists(serverUrl, TEMPLATE_DATABASE);
+  const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, TEMPLATE_DATABASE) });
+  await runMigrations(pool);
+  // A fixed clock and seed: every run sees the same demo data.
+  await seedDemoDataIfEmpty(pool, { now: new Date('2026-11-20T12:00:00Z'), documents: 20_000 });
+  await pool.end();
+  project.provide('databaseServerUrl', serverUrl);
+  return stop;
+}
+
+export function withDatabase(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+export async function dropDatabase(serverUrl: string, name: string): Promise<void> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP DATABASE IF EXISTS ${client.escapeIdentifier(name)} WITH (FORCE)`);
+  } finally {
+    await client.end();
+  }
+}

@@ -1,0 +1,104 @@
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import axe from 'axe-core';
+import type { FastifyInstance } from 'fastify';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { buildApp } from '../../../api/src/app.ts';
+import { loadConfig } from '../../../api/src/config.ts';
+import { createDatabase, type Database } from '../../../api/src/db/client.ts';
+import { createTestDatabase } from '../../../api/test/helpers.ts';
+
+const webDist = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'dist');
+
+export const DEMO_PASSWORD = 'demo-password';
+
+/** Flags for Debian's Chromium on a machine without network access beyond localhost. */
+const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+];
+
+export type Hub = {
+  baseUrl: string;
+  browser: Browser;
+  db: Database;
+  /** A fresh browser context (own storage), optionally at a given viewport width. */
+  newPage: (options?: {
+    width?: number;
+    locale?: string;
+  }) => Promise<{ page: Page; context: BrowserContext }>;
+  close: () => Promise<void>;
+};
+
+/**
+ * The real server (API and built SPA) on a free port with its own copy of the demo database,
+ * and Debian's Chromium driven by playwright-core.
+ */
+export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
+  const database = await createTestDatabase();
+  const db = createDatabase(database.url, { max: 5 });
+  const config = loadConfig({ NODE_ENV: 'test', HUB_ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', ...env });
+  const app: FastifyInstance = await buildApp({ config, db, logger: false, webDist });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  const browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: CHROMIUM_ARGS,
+  });
+  return {
+    baseUrl,
+    browser,
+    db,
+    newPage: async ({ width = 1280, locale = 'en-SE' } = {}) => {
+      const context = await browser.newContext({
+        baseURL: baseUrl,
+        viewport: { width, height: 800 },
+        locale,
+      });
+      const page = await context.newPage();
+      page.on('pageerror', (error) => {
+        throw error;
+      });
+      return { page, context };
+    },
+    close: async () => {
+      await browser.close();
+      await app.close();
+      await db.$client.end();
+      await database.drop();
+    },
+  };
+}
+
+/** Signs in through the sign-in page like a person would. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.locator('input[type=password]').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Fails on any serious or critical WCAG 2.1 AA violation axe finds on the page. */
+export async function expectAccessible(page: Page) {
+  // Evaluated through the debugging protocol, so the page's CSP (no inline scripts) does not apply.
+  await page.evaluate(axe.source);
+  const violations = await page.evaluate(async () => {
+    const result = await (window as unknown as { axe: typeof axe }).axe.run(document, {
+      runOnly: { type: 'tag', values: ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa'] },
+    });
+    return result.violations
+      .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+      .map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`);
+  });
+  expect(violations).toEqual([]);
+}
+
+/** True when the page scrolls sideways, which a 375 px phone screen must never need. */
+export async function hasHorizontalOverflow(page: Page): Promise<boolean> {
+  return page.evaluate(() => document.documentElement.scrollWidth > window.innerWidth + 1);
+}

@@ -1,0 +1,150 @@
+/**
+ * `npm run bench`: measures the foundation's hot paths against baselines taken in the same run,
+ * on the same machine, and writes docs/performance.md.
+ *
+ * 1. Bulk generation: the demo-data generator (files, documents, deliveries, status logs with
+ *    their indexes and foreign keys) against a bare COPY of the same number of narrow rows into an
+ *    unindexed table, i.e. the fastest PostgreSQL can take rows in.
+ * 2. HTTP: GET /api/v3/user (token check, user, customers, permissions from PostgreSQL) and
+ *    GET /api/health through the whole app, against a bare Fastify route on the same machine.
+ *
+ * BENCH_DOCUMENTS (default 200000) and BENCH_SECONDS (default 5) scale the run.
+ */
+import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { cpus, totalmem } from 'node:os';
+import { join } from 'node:path';
+import autocannon from 'autocannon';
+import Fastify from 'fastify';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
+import { createDatabase } from '../apps/api/src/db/client.ts';
+import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
+import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { copyRows } from '../apps/api/src/db/seed/copy.ts';
+import { seedDemoDataIfEmpty } from '../apps/api/src/db/seed/demo-seed.ts';
+import { Random } from '../apps/api/src/db/seed/random.ts';
+import { generateTracking } from '../apps/api/src/db/seed/tracking-generator.ts';
+
+const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200_000);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+const workDir = join(import.meta.dirname, '.work');
+
+await rm(workDir, { recursive: true, force: true });
+await mkdir(workDir, { recursive: true });
+const postgres = await startEmbeddedPostgres({ dataDir: workDir });
+await ensureDatabaseExists(postgres.url(), 'bench');
+const db = createDatabase(postgres.url('bench'), { max: 20 });
+const lines: string[] = [];
+const log = (line: string) => {
+  console.log(line);
+  lines.push(line);
+};
+
+try {
+  await runMigrations(db.$client);
+  await seedDemoDataIfEmpty(db.$client, { documents: 2_000, consignments: 50, supportCases: 20 });
+
+  // 1. Bulk generation vs bare COPY
+  const client = await db.$client.connect();
+  const { rows: customers } = await client.query('SELECT id, name, customer_number, market FROM customers');
+  let started = performance.now();
+  const generated = await generateTracking({
+    client,
+    customers: customers.map((c) => ({
+      id: c.id,
+      name: c.name,
+      customerNumber: c.customer_number,
+      market: c.market,
+      weight: 1,
+    })),
+    documents: DOCUMENTS,
+    random: new Random(7),
+    now: new Date(),
+    commitEachBatch: true,
+  });
+  const generatorSeconds = (performance.now() - started) / 1000;
+  const totalRows = generated.files + generated.documents + generated.deliveries + generated.events;
+
+  await client.query('CREATE UNLOGGED TABLE bare_copy (id bigint, note text)');
+  started = performance.now();
+  const BATCH = 50_000;
+  for (let offset = 0; offset < totalRows; offset += BATCH) {
+    const rows = Array.from({ length: Math.min(BATCH, totalRows - offset) }, (_, i) => [offset + i, 'row']);
+    await copyRows(client, 'bare_copy', ['id', 'note'], rows);
+  }
+  const bareSeconds = (performance.now() - started) / 1000;
+  client.release();
+
+  // 2. HTTP
+  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, logger: false });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+  const login = await fetch(`${appUrl}/api/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'user@example.com', password: 'demo-password' }),
+  });
+  const { token } = (await login.json()) as { token: string };
+  const bare = Fastify();
+  bare.get('/bare', async () => ({ status: 'ok' }));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  const bareUrl = `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`;
+
+  const measure = async (url: string, headers: Record<string, string> = {}) => {
+    const result = await autocannon({ url, connections: 20, duration: SECONDS, headers });
+    return {
+      rps: Math.round(result.requests.average),
+      p50: result.latency.p50,
+      p99: result.latency.p99,
+      errors: result.non2xx + result.errors,
+    };
+  };
+  const bareRoute = await measure(`${bareUrl}/bare`);
+  const health = await measure(`${appUrl}/api/health`);
+  const currentUser = await measure(`${appUrl}/api/v3/user`, { authorization: `Bearer ${token}` });
+  await app.close();
+  await bare.close();
+
+  const ratio = (a: number, b: number) => `${((a / b) * 100).toFixed(0)} %`;
+  log('# Performance');
+  log('');
+  log(
+    `Measured by \`npm run bench\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PostgreSQL 17. Every number is compared with a baseline taken in the same run; no timing is asserted in the test suite.`,
+  );
+  log('');
+  log('## Bulk generation (demo data and `npm run seed -- --documents N`)');
+  log('');
+  log('| what | rows | seconds | rows/s | share of baseline speed |');
+  log('|---|---:|---:|---:|---:|');
+  log(
+    `| baseline: bare COPY into an unindexed, unlogged two-column table | ${totalRows} | ${bareSeconds.toFixed(1)} | ${Math.round(totalRows / bareSeconds)} | 100 % |`,
+  );
+  log(
+    `| generator: ${generated.documents} documents in ${generated.files} files, ${generated.deliveries} deliveries, ${generated.events} status events, with indexes and foreign keys | ${totalRows} | ${generatorSeconds.toFixed(1)} | ${Math.round(totalRows / generatorSeconds)} | ${ratio(totalRows / generatorSeconds, totalRows / bareSeconds)} |`,
+  );
+  log('');
+  log(
+    `At this rate 5 000 000 documents (≈ ${Math.round((totalRows / generated.documents) * 5)} M rows) take about ${Math.round(5_000_000 / (generated.documents / generatorSeconds) / 60)} minutes.`,
+  );
+  log('');
+  log(`## HTTP (${SECONDS} s each, 20 connections, loopback)`);
+  log('');
+  log('| route | requests/s | p50 ms | p99 ms | non-2xx | share of bare route |');
+  log('|---|---:|---:|---:|---:|---:|');
+  log(
+    `| baseline: bare Fastify \`GET /bare\` | ${bareRoute.rps} | ${bareRoute.p50} | ${bareRoute.p99} | ${bareRoute.errors} | 100 % |`,
+  );
+  log(
+    `| \`GET /api/health\` (request id, security headers, logging off) | ${health.rps} | ${health.p50} | ${health.p99} | ${health.errors} | ${ratio(health.rps, bareRoute.rps)} |`,
+  );
+  log(
+    `| \`GET /api/v3/user\` (ES256 token check, 4 queries) | ${currentUser.rps} | ${currentUser.p50} | ${currentUser.p99} | ${currentUser.errors} | ${ratio(currentUser.rps, bareRoute.rps)} |`,
+  );
+  log('');
+  await writeFile(join(import.meta.dirname, '..', 'docs', 'performance.md'), `${lines.join('\n')}\n`);
+} finally {
+  await db.$client.end();
+  await postgres.stop();
+  await rm(workDir, { recursive: true, force: true });
+}

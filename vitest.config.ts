@@ -1,0 +1,41 @@
+import { defineConfig } from 'vitest/config';
+
+/**
+ * Three levels (see docs/architecture.md):
+ * - unit: pure rules, beside the code (`*.test.ts`);
+ * - api: every endpoint against a real PostgreSQL (`*.api.test.ts`), one database per file;
+ * - browser: user journeys in Debian's Chromium against the real server (`*.e2e.test.ts`).
+ */
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'api',
+          include: ['apps/api/**/*.api.test.ts'],
+          exclude: ['**/node_modules/**'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 30_000,
+          hookTimeout: 120_000,
+        },
+      },
+      {
+        test: {
+          name: 'browser',
+          include: ['apps/web/e2e/**/*.e2e.test.ts'],
+          globalSetup: ['apps/api/test/global-setup.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
