@@ -7,11 +7,17 @@ describe('loadConfig', () => {
     expect(config).toMatchObject({
       port: 8080,
       databaseUrl: undefined,
-      dataDir: './.data',
       useAuthService: 0,
       seedDemoData: true,
       environment: 'Development',
     });
+  });
+
+  it('keeps the embedded database in the repository’s .data folder unless HUB_DATA_DIR says otherwise', () => {
+    expect(loadConfig({}).dataDir).toMatch(/\/\.data$/);
+    expect(loadConfig({}).dataDir).not.toContain('apps');
+    expect(loadConfig({ HUB_DATA_DIR: 'pg', INIT_CWD: '/srv/hub' }).dataDir).toBe('/srv/hub/pg');
+    expect(loadConfig({ HUB_DATA_DIR: '/var/lib/hub' }).dataDir).toBe('/var/lib/hub');
   });
 
   it('reads USE_AUTH_SERVICE as an integer', () => {

@@ -1,5 +1,7 @@
+import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EXTERNAL_SERVICES } from '@service-hub/contracts';
+import { apiRoot } from './lib/paths.ts';
 
 const ZFlag = z
   .string()
@@ -12,7 +14,7 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATABASE_URL: z.string().url().optional(),
-  HUB_DATA_DIR: z.string().default('./.data'),
+  HUB_DATA_DIR: z.string().optional(),
   HUB_SEED: z.string().default('1'),
   HUB_ENVIRONMENT: z.string().optional(),
   PUBLIC_URL: z.string().url().optional(),
@@ -59,7 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    dataDir: e.HUB_DATA_DIR,
+    // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
+    // by default the repository's own .data folder, whichever script starts the database.
+    dataDir: e.HUB_DATA_DIR
+      ? resolve(env.INIT_CWD ?? process.cwd(), e.HUB_DATA_DIR)
+      : join(apiRoot, '..', '..', '.data'),
     // Demo users never exist in production, whatever HUB_SEED says.
     seedDemoData: e.HUB_SEED !== '0' && !isProduction,
     environment: e.HUB_ENVIRONMENT ?? (isProduction ? 'Production' : 'Development'),
