@@ -10,6 +10,7 @@ import { webDistDir } from './lib/paths.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
+import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
@@ -83,6 +84,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes);
   await app.register(usersRoutes);
   await app.register(customersRoutes);
+  await app.register(notificationsRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -3,12 +3,14 @@ import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app';
+import { installGlobalErrorHandlers } from './lib/feedback/global-error-handler';
 import { initI18n } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
+  installGlobalErrorHandlers();
   const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   root.render(
     <StrictMode>

@@ -4,3 +4,4 @@ export * from './api/system.ts';
 export * from './api/auth.ts';
 export * from './api/customers.ts';
 export * from './api/user.ts';
+export * from './api/notifications.ts';

@@ -1,18 +1,84 @@
-import { Anchor, AppShell, Button, Group, Text } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { useDisclosure, useMediaQuery } from '@mantine/hooks';
+import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useNavigate } from 'react-router';
-import { LanguageSelect } from '../components/ui/language-select';
-import { useCurrentUser } from '../features/auth/api/get-current-user';
-import { paths as authPaths } from '../features/auth/routes';
+import { Link, Outlet, useMatches, useNavigate } from 'react-router';
+import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
+import { authPaths } from '../features/auth/routes';
+import { useRevokeAccess } from '../features/shell/api/revoke-access';
+import { AccountSwitcher } from '../features/shell/components/account-switcher';
+import { LanguageMenu } from '../features/shell/components/language-menu';
+import { NotificationBell } from '../features/shell/components/notification-bell';
+import { Sidebar } from '../features/shell/components/sidebar';
+import { ToastArea } from '../features/shell/components/toast-area';
+import { UserMenu } from '../features/shell/components/user-menu';
+import { isSidebarItemVisible, SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
+import { useUpdateCheck } from '../features/shell/use-update-check';
+import { chainUsesActiveAccount, rolesOf } from '../lib/access/route-access';
 import { authToken } from '../lib/api/auth-token';
+import { showSuccess } from '../lib/feedback/toasts';
+import type { RouteHandle } from '../lib/routing/route-definition';
+import { topPageOf } from '../lib/routing/top-page';
+import { useRuntimeConfig } from '../lib/runtime-config';
+import { storeActiveAccountId, useActiveAccount } from '../lib/session/active-account';
+import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
+import { signedInRoutes } from './route-table';
+import { ACTIVE_ACCOUNT_PARAM } from './route-guard';
 
-/** The frame of every signed-in page: header with title, language and user, then the page. */
+/** Queries that outlive an account switch; everything else belongs to the account. */
+const ACCOUNT_INDEPENDENT = new Set(['current-user', 'notifications']);
+
+/** The frame of every signed-in page: header, sidebar, the page, toasts. */
 export function AppLayout() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const matches = useMatches();
   const queryClient = useQueryClient();
+  const config = useRuntimeConfig();
   const { data: user } = useCurrentUser();
+  const { account, accounts } = useActiveAccount();
+  const revokeAccess = useRevokeAccess();
+  const [mobileOpen, mobile] = useDisclosure(false);
+  const [collapsed, desktop] = useDisclosure(false);
+  const [removing, setRemoving] = useState<TCustomerSummary | null>(null);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_SIDEBAR_BREAKPOINT_PX}px)`);
+  useUpdateCheck(config.buildId);
+
+  if (!user) return null;
+  const chain = matches.map((m) => m.handle as RouteHandle | undefined);
+  const showAccountSwitcher = config.useAuthService === 0 && account !== null;
+  const subject = {
+    user,
+    activeAccountId: account?.id ?? null,
+    environment: config.environment,
+    hostname: window.location.hostname,
+  };
+  const items = SIDEBAR_ITEMS.filter((item) =>
+    isSidebarItemVisible(item, signedInRoutes, subject, config.useAuthService),
+  );
+  const accountSearch =
+    account && config.useAuthService === 0 ? `?${ACTIVE_ACCOUNT_PARAM}=${account.id}` : '';
+
+  const selectAccount = (next: TCustomerSummary) => {
+    if (next.id === account?.id) return;
+    storeActiveAccountId(next.id);
+    queryClient.removeQueries({ predicate: (query) => !ACCOUNT_INDEPENDENT.has(String(query.queryKey[0])) });
+    if (chainUsesActiveAccount(chain)) {
+      const top = topPageOf(matches);
+      navigate(config.useAuthService === 0 ? `${top}?${ACTIVE_ACCOUNT_PARAM}=${next.id}` : top);
+    }
+  };
+
+  const confirmRemoval = async () => {
+    if (!removing) return;
+    await revokeAccess.mutateAsync({ userId: user.id, customerId: removing.id });
+    setRemoving(null);
+    showSuccess('shell.activeAccount.accessRemoved', { name: removing.name });
+    // The stored choice falls back to the first remaining account if the active one went.
+    await queryClient.invalidateQueries({ queryKey: getCurrentUserQueryOptions().queryKey });
+  };
 
   const signOut = () => {
     authToken.clear();
@@ -21,31 +87,116 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell header={{ height: 60 }} padding="md">
+    <AppShell
+      header={{ height: 60 }}
+      // The frame only exists for signed-in users, so the sidebar always shows (spec 2).
+      navbar={{
+        width: collapsed ? 68 : 260,
+        breakpoint: MOBILE_SIDEBAR_BREAKPOINT_PX + 1,
+        collapsed: { mobile: !mobileOpen },
+      }}
+      padding="md"
+    >
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="md" justify="space-between" wrap="nowrap">
-          <Anchor component={Link} to="/dashboard" fw={700} size="lg" underline="never">
-            {t('app.title')}
-          </Anchor>
-          <Group gap="sm" wrap="nowrap">
-            <LanguageSelect compact />
-            {user && (
-              <Text size="sm" visibleFrom="sm">
-                {user.displayName}
-              </Text>
+        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+          <Group gap="xs" wrap="nowrap" miw={0}>
+            {isMobile && (
+              <Burger
+                opened={mobileOpen}
+                onClick={mobile.toggle}
+                size="sm"
+                aria-label={t(mobileOpen ? 'shell.sidebar.close' : 'shell.sidebar.open')}
+                aria-expanded={mobileOpen}
+              />
             )}
-            <Button variant="subtle" size="xs" onClick={signOut}>
-              {t('common.signOut')}
-            </Button>
+            <Text
+              component={Link}
+              to={`/dashboard${accountSearch}`}
+              fw={700}
+              size="lg"
+              c="blue.8"
+              style={{ whiteSpace: 'nowrap' }}
+            >
+              {t('app.title')}
+            </Text>
+            {showAccountSwitcher && account && (
+              <AccountSwitcher
+                accounts={accounts}
+                active={account}
+                onSelect={selectAccount}
+                isProviderAdmin={rolesOf(user).includes('SF_ADMIN')}
+                onRemoveAccess={setRemoving}
+                notApplicable={!chainUsesActiveAccount(chain)}
+              />
+            )}
+          </Group>
+          <Group gap={4} wrap="nowrap">
+            <LanguageMenu />
+            <NotificationBell />
+            <UserMenu displayName={user.displayName} email={user.email} onSignOut={signOut} />
           </Group>
         </Group>
       </AppShell.Header>
+      <AppShell.Navbar>
+        {!isMobile && (
+          <Group justify={collapsed ? 'center' : 'flex-end'} px="xs" pt="xs">
+            <Tooltip
+              label={t(collapsed ? 'shell.sidebar.expand' : 'shell.sidebar.collapse')}
+              position="right"
+            >
+              <ActionIcon
+                variant="subtle"
+                onClick={desktop.toggle}
+                aria-label={t(collapsed ? 'shell.sidebar.expand' : 'shell.sidebar.collapse')}
+                aria-expanded={!collapsed}
+              >
+                {collapsed ? (
+                  <IconLayoutSidebarLeftExpand size={18} aria-hidden />
+                ) : (
+                  <IconLayoutSidebarLeftCollapse size={18} aria-hidden />
+                )}
+              </ActionIcon>
+            </Tooltip>
+          </Group>
+        )}
+        <Sidebar
+          items={items}
+          collapsed={collapsed && !isMobile}
+          search={accountSearch}
+          onNavigate={() => {
+            // On narrow windows the sidebar covers the page: following a link hides it.
+            if (isMobile) mobile.close();
+          }}
+        />
+      </AppShell.Navbar>
       <AppShell.Main id="main" tabIndex={-1}>
         <Outlet />
       </AppShell.Main>
+      <ToastArea />
+      <Modal
+        opened={removing !== null}
+        onClose={() => setRemoving(null)}
+        title={t('shell.activeAccount.removeTitle')}
+        centered
+      >
+        <Text mb="lg">
+          {t('shell.activeAccount.removeConfirm', {
+            name: removing?.name ?? '',
+            number: removing?.customerNumber ?? '',
+          })}
+        </Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setRemoving(null)}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={revokeAccess.isPending} onClick={() => void confirmRemoval()}>
+            {t('shell.activeAccount.removeAccess')}
+          </Button>
+        </Group>
+      </Modal>
     </AppShell>
   );
 }

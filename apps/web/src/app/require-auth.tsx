@@ -1,10 +1,10 @@
 import { useEffect, type ReactNode } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
-import { getCurrentUserQueryOptions } from '../features/auth/api/get-current-user';
-import { paths as authPaths } from '../features/auth/routes';
-import { LoadingPage } from '../features/shell/pages/loading-page';
+import { authPaths } from '../features/auth/routes';
+import { LoadingPage } from '../components/ui/loading-page';
 import { ApiRequestError } from '../lib/api/client';
 import { authToken } from '../lib/api/auth-token';
+import { getCurrentUserQueryOptions } from '../lib/session/current-user';
 import { useQuery } from '@tanstack/react-query';
 import { ErrorPage } from '../features/shell/pages/error-page';
 

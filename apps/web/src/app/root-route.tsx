@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Outlet, useMatches } from 'react-router';
-import type { RouteHandle } from '../lib/route-handle';
+import type { RouteHandle } from '../lib/routing/route-definition';
 
 /** Keeps the tab title in step with the route and the language: "Part · Part · Service Hub". */
 export function RootRoute() {

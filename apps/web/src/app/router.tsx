@@ -1,27 +1,42 @@
-import { createBrowserRouter, Navigate } from 'react-router';
-import { authRoutes } from '../features/auth/routes';
-import { dashboardRoutes } from '../features/dashboard/routes';
-import { shellRoutes } from '../features/shell/routes';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { LoadingPage } from '../components/ui/loading-page';
+import type { RouteDefinition } from '../lib/routing/route-definition';
 import { AppLayout } from './app-layout';
 import { RequireAuth } from './require-auth';
 import { RootRoute } from './root-route';
+import { RouteGuard } from './route-guard';
+import { openRoutes, signedInRoutes } from './route-table';
 
-/** Feature routes meet here; each carries its flags and title parts in `handle`. */
+/** Turns a route definition into a React Router route: lazy page, redirect or plain outlet. */
+export function toRouteObject(definition: RouteDefinition): RouteObject {
+  const common = { id: definition.id, handle: definition.handle };
+  const children = definition.children?.map(toRouteObject);
+  const element =
+    definition.redirectTo !== undefined ? <Navigate to={definition.redirectTo} replace /> : undefined;
+  const page = definition.page;
+  const lazy = page ? async () => ({ Component: (await page()).default }) : undefined;
+  if (definition.index) return { ...common, index: true, element, lazy };
+  return { ...common, path: definition.path, element, lazy, children };
+}
+
 export const router = createBrowserRouter([
   {
+    id: 'app',
     element: <RootRoute />,
+    // Shown while the first lazy page loads.
+    HydrateFallback: LoadingPage,
     children: [
-      ...authRoutes,
-      ...shellRoutes,
+      ...openRoutes.map(toRouteObject),
       {
+        id: 'frame',
         element: (
           <RequireAuth>
             <AppLayout />
           </RequireAuth>
         ),
-        children: [{ index: true, element: <Navigate to="/dashboard" replace /> }, ...dashboardRoutes],
+        children: [{ id: 'guard', element: <RouteGuard />, children: signedInRoutes.map(toRouteObject) }],
       },
-      { path: '*', element: <Navigate to="/not-found" replace /> },
+      { id: 'unknown', path: '*', element: <Navigate to="/not-found" replace /> },
     ],
   },
 ]);

@@ -1,7 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZCustomerList } from '@service-hub/contracts';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZCustomer,
+  ZCustomerIdParam,
+  ZCustomerList,
+  ZGetCustomerQuery,
+  ZRevokeUserForCustomerQuery,
+} from '@service-hub/contracts';
+import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
-import { listCustomersOfUser } from './customers.repository.ts';
+import { findCustomer, listCustomersOfUser } from './customers.repository.ts';
+import { revokeUserForCustomer } from './customers.service.ts';
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -15,5 +25,47 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => listCustomersOfUser(app.db, principalOf(request).userId),
+  );
+
+  app.get(
+    '/api/legacy/customers/:id',
+    {
+      config: { access: { roles: ['SF_ADMIN'] } },
+      schema: {
+        tags: ['customers'],
+        summary:
+          'One customer account (provider administrators); `detailed` adds service access and applications',
+        params: z.object({ id: ZCustomerIdParam }),
+        querystring: ZGetCustomerQuery,
+        response: { 200: ZCustomer, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => {
+      const customer = await findCustomer(app.db, request.params.id, request.query.detailed);
+      if (!customer) throw notFound('Failed to load customer');
+      return customer;
+    },
+  );
+
+  app.delete(
+    '/api/legacy/customers/user/revokeUserForCustomer',
+    {
+      config: { access: { roles: ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] } },
+      schema: {
+        tags: ['customers'],
+        summary: "Removes a user's access to one customer account, with their permissions there",
+        querystring: ZRevokeUserForCustomerQuery,
+        response: { 204: z.undefined(), 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await revokeUserForCustomer(
+        app.db,
+        principalOf(request),
+        { userId: request.query.userID, customerId: request.query.customerID },
+        request.id,
+      );
+      return reply.code(204).send();
+    },
   );
 };

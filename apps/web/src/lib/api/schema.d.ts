@@ -297,6 +297,291 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/legacy/customers/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One customer account (provider administrators); `detailed` adds service access and applications */
+        get: {
+            parameters: {
+                query?: {
+                    detailed?: "true" | "false";
+                };
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["Customer"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/legacy/customers/user/revokeUserForCustomer": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a user's access to one customer account, with their permissions there */
+        delete: {
+            parameters: {
+                query: {
+                    userID: string;
+                    customerID: string;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The signed-in user's latest notifications, newest first, and how many are new */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            notifications: components["schemas"]["Notification"][];
+                            newCount: number;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/clear-new": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Marks all new notifications as seen */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                204: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/notifications/stream": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Server-sent events: one `notification` event (JSON Notification) per new notification */
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description An endless text/event-stream */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "text/event-stream": string;
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -345,6 +630,35 @@ export interface components {
             isMFAEnabled: boolean;
             mfaType: ("app" | "email") | null;
         };
+        CustomerInput: {
+            id: number;
+            name: string;
+            customerNumber: string;
+            /** @enum {string} */
+            market: "DK" | "FI" | "NO" | "SE";
+            organizationalNumber: string | null;
+            vatNumber: string | null;
+            notes: string | null;
+            crmMappingGuid: string | null;
+            wodGroupName: string | null;
+            isMFAEnabled: boolean;
+            mfaType: ("app" | "email") | null;
+            mfaModifiedDate: string | null;
+            created: string;
+            createdBy: string;
+            modified: string;
+            modifiedBy: string;
+            customerPermissions?: {
+                id: number;
+                prefix: string;
+                name: string;
+                roles: string[];
+            }[];
+            applications?: {
+                id: number;
+                applicationName: string;
+            }[];
+        };
         UserPermissionInput: {
             id: number;
             /** @enum {string} */
@@ -381,6 +695,17 @@ export interface components {
                 oid: string;
                 customerIds: number[];
             };
+        };
+        NotificationInput: {
+            id: number;
+            /** @enum {string} */
+            type: "caseReply" | "reportReady" | "importFinished";
+            payload: {
+                [key: string]: string | number;
+            };
+            /** @description ISO 8601 time */
+            created: string;
+            isNew: boolean;
         };
         ApiError: {
             status: number;
@@ -426,6 +751,35 @@ export interface components {
             isMFAEnabled: boolean;
             mfaType: ("app" | "email") | null;
         };
+        Customer: {
+            id: number;
+            name: string;
+            customerNumber: string;
+            /** @enum {string} */
+            market: "DK" | "FI" | "NO" | "SE";
+            organizationalNumber: string | null;
+            vatNumber: string | null;
+            notes: string | null;
+            crmMappingGuid: string | null;
+            wodGroupName: string | null;
+            isMFAEnabled: boolean;
+            mfaType: ("app" | "email") | null;
+            mfaModifiedDate: string | null;
+            created: string;
+            createdBy: string;
+            modified: string;
+            modifiedBy: string;
+            customerPermissions?: {
+                id: number;
+                prefix: string;
+                name: string;
+                roles: string[];
+            }[];
+            applications?: {
+                id: number;
+                applicationName: string;
+            }[];
+        };
         UserPermission: {
             id: number;
             /** @enum {string} */
@@ -462,6 +816,17 @@ export interface components {
                 oid: string;
                 customerIds: number[];
             };
+        };
+        Notification: {
+            id: number;
+            /** @enum {string} */
+            type: "caseReply" | "reportReady" | "importFinished";
+            payload: {
+                [key: string]: string | number;
+            };
+            /** @description ISO 8601 time */
+            created: string;
+            isNew: boolean;
         };
     };
     responses: never;

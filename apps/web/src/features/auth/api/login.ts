@@ -12,6 +12,7 @@ export async function login(credentials: TLoginRequest): Promise<string> {
 export function useLogin() {
   return useMutation({
     mutationFn: login,
+    meta: { handlesErrors: true },
     onSuccess: (token) => authToken.set(token),
   });
 }

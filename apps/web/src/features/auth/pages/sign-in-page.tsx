@@ -58,7 +58,7 @@ export function SignInPage() {
               {t('app.title')}
             </Text>
             <Title order={1} size="h2" id="sign-in-title">
-              {t('signIn.title')}
+              {t('titles.signIn')}
             </Title>
             <Text c="dimmed">{t('signIn.intro')}</Text>
             {errorMessage && (

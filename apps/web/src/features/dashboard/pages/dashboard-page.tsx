@@ -1,14 +1,16 @@
 import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { PERMISSION_PREFIXES } from '@service-hub/contracts';
-import { useCurrentUser } from '../../auth/api/get-current-user';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useCurrentUser } from '../../../lib/session/current-user';
 
 /** The landing page: who is signed in, for which account, and the services they can use there. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
+  const { account: activeAccount } = useActiveAccount();
   if (!user) return null;
-  const account = user.customers[0];
+  const account = activeAccount;
   const prefixes = new Set(
     user.customerUserPermissions.filter((p) => p.customerId === account?.id).map((p) => p.permission.prefix),
   );

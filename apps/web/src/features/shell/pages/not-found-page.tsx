@@ -8,7 +8,7 @@ export function NotFoundPage() {
   return (
     <Container component="main" size="sm" py="xl">
       <Stack>
-        <Title order={1}>{t('notFound.title')}</Title>
+        <Title order={1}>{t('titles.notFound')}</Title>
         <Text>{t('notFound.intro')}</Text>
         <List>
           <List.Item>{t('notFound.moved')}</List.Item>

@@ -1,0 +1,92 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { REQUEST_ID_HEADER, ZApiError, ZNotificationList } from '@service-hub/contracts';
+import { principalOf } from '../../plugins/access.ts';
+import { NotificationHub } from './notification-hub.ts';
+import { clearNewNotifications, listNotifications } from './notifications.repository.ts';
+
+/** Keeps proxies from closing an idle stream. */
+const HEARTBEAT_MS = 25_000;
+
+export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
+  const hub = new NotificationHub(app.db, app.log);
+  const openStreams = new Set<() => void>();
+  // Streams never end by themselves: end them first, or shutting down would wait for them.
+  app.addHook('preClose', async () => {
+    for (const end of openStreams) end();
+  });
+  app.addHook('onClose', () => hub.close());
+
+  app.get(
+    '/api/notifications',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['notifications'],
+        summary: "The signed-in user's latest notifications, newest first, and how many are new",
+        response: { 200: ZNotificationList, 401: ZApiError },
+      },
+    },
+    async (request) => listNotifications(app.db, principalOf(request).userId),
+  );
+
+  app.post(
+    '/api/notifications/clear-new',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Marks all new notifications as seen',
+        response: { 204: z.undefined(), 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await clearNewNotifications(app.db, principalOf(request).userId);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/notifications/stream',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['notifications'],
+        summary: 'Server-sent events: one `notification` event (JSON Notification) per new notification',
+        response: {
+          200: {
+            description: 'An endless text/event-stream',
+            content: { 'text/event-stream': { schema: z.string() } },
+          },
+          401: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { userId } = principalOf(request);
+      const unsubscribe = await hub.subscribe(userId, (notification) => {
+        reply.raw.write(
+          `id: ${notification.id}\nevent: notification\ndata: ${JSON.stringify(notification)}\n\n`,
+        );
+      });
+      reply.hijack();
+      reply.raw.writeHead(200, {
+        'content-type': 'text/event-stream; charset=utf-8',
+        'cache-control': 'no-cache, no-transform',
+        connection: 'keep-alive',
+        'x-accel-buffering': 'no',
+        [REQUEST_ID_HEADER]: request.id,
+      });
+      reply.raw.write('retry: 5000\n: connected\n\n');
+      const heartbeat = setInterval(() => reply.raw.write(': keep-alive\n\n'), HEARTBEAT_MS);
+      const end = () => {
+        clearInterval(heartbeat);
+        unsubscribe();
+        openStreams.delete(end);
+        reply.raw.end();
+      };
+      openStreams.add(end);
+      request.raw.on('close', end);
+    },
+  );
+};

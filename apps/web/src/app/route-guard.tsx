@@ -1,0 +1,84 @@
+import { Alert, Container } from '@mantine/core';
+import { useEffect, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { UnsavedChangesModal } from '../features/shell/components/unsaved-changes-modal';
+import { chainUsesActiveAccount, resolveNavigation, type AccessSubject } from '../lib/access/route-access';
+import { showToast } from '../lib/feedback/toasts';
+import type { RouteHandle } from '../lib/routing/route-definition';
+import { storeActiveAccountId, useActiveAccount } from '../lib/session/active-account';
+import { useCurrentUser } from '../lib/session/current-user';
+import { useRuntimeConfig } from '../lib/runtime-config';
+import { signedInRoutes } from './route-table';
+
+export const ACTIVE_ACCOUNT_PARAM = 'activeAccountId';
+
+/**
+ * The client twin of the server's access rules (spec 2 and 6): every signed-in route passes
+ * here. It applies a deep link's activeAccountId, keeps the parameter in the address of account
+ * pages, redirects refused targets, and asks before leaving unsaved changes.
+ */
+export function RouteGuard() {
+  const { t } = useTranslation();
+  const location = useLocation();
+  const matches = useMatches();
+  const [searchParams, setSearchParams] = useSearchParams();
+  const config = useRuntimeConfig();
+  const { data: user } = useCurrentUser();
+  const { account } = useActiveAccount();
+  const chain = matches.map((m) => m.handle as RouteHandle | undefined);
+  const usesAccount = chainUsesActiveAccount(chain);
+  const syncsAddress = usesAccount && config.useAuthService === 0;
+
+  // A deep link's account wins over the stored one when the user has it.
+  const requested = syncsAddress ? searchParams.get(ACTIVE_ACCOUNT_PARAM) : null;
+  const requestedId = requested !== null && /^\d+$/.test(requested) ? Number(requested) : null;
+  const requestedIsOwn = requestedId !== null && Boolean(user?.customers.some((c) => c.id === requestedId));
+  const activeAccountId = requestedIsOwn ? requestedId : (account?.id ?? null);
+
+  const warned = useRef<string | null>(null);
+  useEffect(() => {
+    if (!syncsAddress || !account) return;
+    if (requestedIsOwn && requestedId !== account.id) {
+      storeActiveAccountId(requestedId);
+      return;
+    }
+    if (requested !== null && !requestedIsOwn && warned.current !== requested) {
+      warned.current = requested;
+      showToast({
+        appearance: 'warning',
+        message: 'shell.activeAccount.notAuthorized',
+        values: { id: requested },
+      });
+    }
+    if (requested !== String(account.id)) {
+      const next = new URLSearchParams(searchParams);
+      next.set(ACTIVE_ACCOUNT_PARAM, String(account.id));
+      setSearchParams(next, { replace: true });
+    }
+  }, [syncsAddress, account, requested, requestedId, requestedIsOwn, searchParams, setSearchParams]);
+
+  const subject: AccessSubject = {
+    user,
+    activeAccountId,
+    environment: config.environment,
+    hostname: window.location.hostname,
+  };
+  const target = resolveNavigation(signedInRoutes, location.pathname, subject);
+  if (target === null) {
+    return (
+      <Container size="sm" py="xl">
+        <Alert color="red" role="alert" title={t('shell.notAuthorized.title')}>
+          {t('shell.notAuthorized.noAccount')}
+        </Alert>
+      </Container>
+    );
+  }
+  if (target !== location.pathname) return <Navigate to={target} replace />;
+  return (
+    <>
+      <Outlet />
+      <UnsavedChangesModal confirmLeave={chain.some((h) => h?.confirmLeave)} />
+    </>
+  );
+}

@@ -1,0 +1,39 @@
+import { accountRoutes } from '../features/account/routes';
+import { accountSettingsRoutes } from '../features/account-settings/routes';
+import { administrationRoutes } from '../features/administration/routes';
+import { authRoutes } from '../features/auth/routes';
+import { customersRoutes } from '../features/customers/routes';
+import { dashboardRoutes } from '../features/dashboard/routes';
+import { ediConnectRoutes } from '../features/edi-connect/routes';
+import { ediTrackingRoutes } from '../features/edi-tracking/routes';
+import { reportsRoutes } from '../features/reports/routes';
+import { shellRoutes } from '../features/shell/routes';
+import { supportRoutes } from '../features/support/routes';
+import { trackingRoutes } from '../features/tracking/routes';
+import { usersRoutes } from '../features/users/routes';
+import type { RouteDefinition } from '../lib/routing/route-definition';
+
+const OPEN_ROUTE_IDS = new Set(['loading', 'notFound']);
+
+/** Routes anyone may open: sign-in, loading and not found. */
+export const openRoutes: RouteDefinition[] = [
+  ...authRoutes,
+  ...shellRoutes.filter((r) => OPEN_ROUTE_IDS.has(r.id)),
+];
+
+/** The route table of spec 2 inside the signed-in frame; the access rules read it as data. */
+export const signedInRoutes: RouteDefinition[] = [
+  { id: 'root', path: '/', redirectTo: '/dashboard' },
+  ...dashboardRoutes,
+  ...shellRoutes.filter((r) => !OPEN_ROUTE_IDS.has(r.id)),
+  ...administrationRoutes,
+  ...customersRoutes,
+  ...usersRoutes,
+  ...supportRoutes,
+  ...trackingRoutes,
+  ...ediTrackingRoutes,
+  ...reportsRoutes,
+  ...accountSettingsRoutes,
+  ...ediConnectRoutes,
+  ...accountRoutes,
+];

@@ -1,0 +1,7 @@
+import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { planned } from '../../lib/routing/planned';
+
+/** The signed-in user's own account page, from the user menu. */
+export const accountRoutes: RouteDefinition[] = [
+  { id: 'account', path: '/account', handle: { title: ['titles.account'] }, page: planned },
+];

@@ -1,0 +1,11 @@
+import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { planned } from '../../lib/routing/planned';
+
+export const reportsRoutes: RouteDefinition[] = [
+  {
+    id: 'reports',
+    path: '/reports',
+    handle: { title: ['titles.reports'], requires: ['STT'], activeAccount: true, topLevel: true },
+    page: planned,
+  },
+];

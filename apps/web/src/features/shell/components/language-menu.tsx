@@ -1,0 +1,38 @@
+import { Button, Menu } from '@mantine/core';
+import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGES } from '@service-hub/contracts';
+import { changeLanguage } from '../../../lib/i18n';
+
+/** The header's language selector; each language is named in itself. */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation();
+  return (
+    <Menu position="bottom-end" shadow="md">
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="sm"
+          px="xs"
+          leftSection={<IconLanguage size={18} aria-hidden />}
+          aria-label={t('common.languageMenu', { language: t(`common.languages.${i18n.language}`) })}
+        >
+          <span className="visible-from-sm">{t(`common.languages.${i18n.language}`)}</span>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        {LANGUAGES.map((language) => (
+          <Menu.Item
+            key={language}
+            lang={language}
+            onClick={() => void changeLanguage(language)}
+            rightSection={language === i18n.language ? <IconCheck size={14} aria-hidden /> : undefined}
+            aria-current={language === i18n.language ? 'true' : undefined}
+          >
+            {t(`common.languages.${language}`)}
+          </Menu.Item>
+        ))}
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

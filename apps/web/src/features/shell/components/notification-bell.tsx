@@ -1,0 +1,89 @@
+import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { IconBell } from '@tabler/icons-react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
+import type { TNotification } from '@service-hub/contracts';
+import { formatDateTime } from '../../../lib/format';
+import { receiveNotification, useClearNewNotifications, useNotifications } from '../api/notifications';
+import { followNotificationStream } from '../api/notification-stream';
+
+function notificationText(t: TFunction, notification: TNotification) {
+  return t(`shell.notifications.types.${notification.type}`, notification.payload);
+}
+
+/** The bell: new notifications counted, the full list on click, pushed live from the server. */
+export function NotificationBell() {
+  const { t, i18n } = useTranslation();
+  const queryClient = useQueryClient();
+  const { data } = useNotifications();
+  const clearNew = useClearNewNotifications();
+
+  useEffect(
+    () => followNotificationStream((notification) => receiveNotification(queryClient, notification)),
+    [queryClient],
+  );
+
+  const newCount = data?.newCount ?? 0;
+  const notifications = data?.notifications ?? [];
+  return (
+    <Popover position="bottom-end" width={340} shadow="md" withinPortal>
+      <Popover.Target>
+        <Indicator label={newCount} size={16} disabled={newCount === 0} offset={6} color="red">
+          <ActionIcon
+            variant="subtle"
+            size="lg"
+            aria-label={t('shell.notifications.open', { count: newCount })}
+          >
+            <IconBell size={20} aria-hidden />
+          </ActionIcon>
+        </Indicator>
+      </Popover.Target>
+      <Popover.Dropdown>
+        <Group justify="space-between" mb="xs">
+          <Text fw={600} size="sm">
+            {t('shell.notifications.title')}
+          </Text>
+          {newCount > 0 && (
+            <Button
+              size="compact-xs"
+              variant="subtle"
+              onClick={() => clearNew.mutate()}
+              loading={clearNew.isPending}
+            >
+              {t('shell.notifications.clearNew')}
+            </Button>
+          )}
+        </Group>
+        {notifications.length === 0 ? (
+          <Text size="sm" c="dimmed">
+            {t('shell.notifications.empty')}
+          </Text>
+        ) : (
+          <ScrollArea.Autosize mah={360}>
+            <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
+              {notifications.map((notification) => (
+                <Box
+                  key={notification.id}
+                  component="li"
+                  p="xs"
+                  bg={notification.isNew ? 'var(--mantine-primary-color-light)' : undefined}
+                  style={{ borderRadius: 4 }}
+                >
+                  <Text size="sm" fw={notification.isNew ? 600 : 400}>
+                    {notificationText(t, notification)}
+                  </Text>
+                  <Text size="xs" c="dimmed">
+                    {formatDateTime(notification.created, i18n.language)}
+                    {notification.isNew ? ` · ${t('shell.notifications.new')}` : ''}
+                  </Text>
+                </Box>
+              ))}
+            </Stack>
+          </ScrollArea.Autosize>
+        )}
+      </Popover.Dropdown>
+    </Popover>
+  );
+}

@@ -1,0 +1,89 @@
+import { Divider, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import {
+  IconAdjustments,
+  IconArchive,
+  IconBuildingStore,
+  IconBuildingSkyscraper,
+  IconChartBar,
+  IconFileInvoice,
+  IconHeadset,
+  IconLayoutDashboard,
+  IconMail,
+  IconMessages,
+  IconPlugConnected,
+  IconRoute,
+  IconSettings,
+  IconTicket,
+  IconTruckDelivery,
+  IconUsers,
+  type Icon,
+} from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { NavLink as RouterNavLink } from 'react-router';
+import type { SidebarItem } from '../sidebar-items';
+
+const ICONS: Record<string, Icon> = {
+  dashboard: IconLayoutDashboard,
+  tracking: IconRoute,
+  ediTracking: IconTruckDelivery,
+  support: IconHeadset,
+  wod: IconMail,
+  ai: IconMessages,
+  ibf: IconFileInvoice,
+  ea: IconArchive,
+  lit: IconBuildingStore,
+  jir: IconTicket,
+  reports: IconChartBar,
+  accountSettings: IconSettings,
+  ediConnect: IconPlugConnected,
+  administration: IconAdjustments,
+  customers: IconBuildingSkyscraper,
+  users: IconUsers,
+};
+
+export type SidebarProps = {
+  items: readonly SidebarItem[];
+  collapsed: boolean;
+  /** Appended to every link (the active account), so the address always carries it. */
+  search: string;
+  onNavigate: () => void;
+};
+
+/** The sidebar: service entries, a divider, then reports, settings and administration. */
+export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) {
+  const { t } = useTranslation();
+  const services = items.filter((item) => item.group === 'services');
+  const manage = items.filter((item) => item.group === 'manage');
+  const render = (item: SidebarItem) => {
+    const ItemIcon = ICONS[item.id] ?? IconLayoutDashboard;
+    const label = t(item.label);
+    const link = (
+      <NavLink
+        key={item.id}
+        component={RouterNavLink}
+        to={`${item.path}${search}`}
+        label={collapsed ? undefined : label}
+        aria-label={collapsed ? label : undefined}
+        leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+        onClick={onNavigate}
+        variant="light"
+      />
+    );
+    return collapsed ? (
+      <Tooltip key={item.id} label={label} position="right" withArrow>
+        {link}
+      </Tooltip>
+    ) : (
+      link
+    );
+  };
+  return (
+    <ScrollArea component="nav" aria-label={t('shell.sidebar.label')} h="100%">
+      <Stack gap={2} p="xs">
+        {services.map(render)}
+        {services.length > 0 && manage.length > 0 && <Divider my="xs" role="separator" />}
+        {manage.map(render)}
+      </Stack>
+    </ScrollArea>
+  );
+}

@@ -1,0 +1,65 @@
+import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { IconCookie, IconLogout, IconUser } from '@tabler/icons-react';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+
+type ConsentTool = { renew: () => void };
+
+/** The cookie-consent tool, when the tag manager has loaded one (Cookiebot's API). */
+function consentTool(): ConsentTool | undefined {
+  const tool = (window as unknown as { Cookiebot?: ConsentTool }).Cookiebot;
+  return typeof tool?.renew === 'function' ? tool : undefined;
+}
+
+export type UserMenuProps = { displayName: string; email: string; onSignOut: () => void };
+
+/** The user menu: name, cookie settings (only with a consent tool), Account and sign out. */
+export function UserMenu({ displayName, email, onSignOut }: UserMenuProps) {
+  const { t } = useTranslation();
+  const consent = consentTool();
+  const initials = displayName
+    .split(/\s+/)
+    .map((part) => part[0] ?? '')
+    .join('')
+    .slice(0, 2)
+    .toUpperCase();
+  return (
+    <Menu position="bottom-end" shadow="md" width={240}>
+      <Menu.Target>
+        <Button
+          variant="subtle"
+          size="sm"
+          px="xs"
+          aria-label={t('shell.userMenu.open', { name: displayName })}
+        >
+          <Avatar size={28} radius="xl" color="blue" aria-hidden>
+            {initials}
+          </Avatar>
+          <Text span size="sm" ml={8} visibleFrom="md">
+            {displayName}
+          </Text>
+        </Button>
+      </Menu.Target>
+      <Menu.Dropdown>
+        <Menu.Label>
+          <Text size="sm" fw={600} c="var(--mantine-color-text)">
+            {displayName}
+          </Text>
+          <Text size="xs">{email}</Text>
+        </Menu.Label>
+        <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} aria-hidden />}>
+          {t('titles.account')}
+        </Menu.Item>
+        {consent && (
+          <Menu.Item leftSection={<IconCookie size={16} aria-hidden />} onClick={() => consent.renew()}>
+            {t('shell.userMenu.cookieSettings')}
+          </Menu.Item>
+        )}
+        <Menu.Divider />
+        <Menu.Item leftSection={<IconLogout size={16} aria-hidden />} onClick={onSignOut}>
+          {t('common.signOut')}
+        </Menu.Item>
+      </Menu.Dropdown>
+    </Menu>
+  );
+}

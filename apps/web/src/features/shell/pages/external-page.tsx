@@ -1,0 +1,51 @@
+import { Alert, Anchor, Stack, Text, Title } from '@mantine/core';
+import { useEffect } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import { EXTERNAL_SERVICES, type ExternalService } from '@service-hub/contracts';
+import { meetsRequirement } from '../../../lib/access/route-access';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useCurrentUser } from '../../../lib/session/current-user';
+
+const isExternalService = (value: string | null): value is ExternalService =>
+  (EXTERNAL_SERVICES as readonly (string | null)[]).includes(value);
+
+/**
+ * Opens an external service at the address the environment supplies (spec 2: /wod, /ai, /ibf,
+ * /ea, /lit, /jir). The service's own permission is checked again here, since /external can be
+ * reached directly.
+ */
+export function ExternalPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const config = useRuntimeConfig();
+  const { data: user } = useCurrentUser();
+  const { account } = useActiveAccount();
+  const service = params.get('service');
+  const known = isExternalService(service);
+  const permissions =
+    user?.customerUserPermissions.filter((p) => p.customerId === account?.id).map((p) => p.permission) ?? [];
+  const allowed = known && user !== undefined && meetsRequirement(service, permissions, user);
+  const address = known ? config.externalServices[service] : undefined;
+
+  useEffect(() => {
+    if (allowed && address) window.location.assign(address);
+  }, [allowed, address]);
+
+  if (!allowed) return <Navigate to="/dashboard" replace />;
+  return (
+    <Stack maw={640}>
+      <Title order={1}>{t(`services.${service}`)}</Title>
+      {address ? (
+        <Text>
+          {t('shell.external.opening')} <Anchor href={address}>{address}</Anchor>
+        </Text>
+      ) : (
+        <Alert color="orange" role="alert">
+          {t('shell.external.notConfigured')}
+        </Alert>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,39 @@
+import type { RouteDefinition } from '../../lib/routing/route-definition';
+
+/** Routes of the frame itself: loading, not found, the developer test page and external services. */
+export const shellRoutes: RouteDefinition[] = [
+  {
+    id: 'loading',
+    path: '/loading',
+    handle: { title: ['common.loading'] },
+    page: () => import('../../components/ui/loading-page').then((m) => ({ default: m.LoadingPage })),
+  },
+  {
+    id: 'notFound',
+    path: '/not-found',
+    handle: { title: ['titles.notFound'] },
+    page: () => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+  },
+  {
+    id: 'testPage',
+    path: '/Test-page',
+    handle: { title: ['titles.testPage'], environments: ['localhost', 'Development'], confirmLeave: true },
+    page: () => import('./pages/test-page').then((m) => ({ default: m.TestPage })),
+  },
+  {
+    id: 'external',
+    path: '/external',
+    handle: { title: ['titles.external'], activeAccount: true },
+    page: () => import('./pages/external-page').then((m) => ({ default: m.ExternalPage })),
+  },
+  ...(['wod', 'ai', 'ibf', 'ea', 'lit', 'jir'] as const).map((service): RouteDefinition => ({
+    id: `external.${service}`,
+    path: `/${service}`,
+    handle: {
+      title: [`services.${service.toUpperCase()}`],
+      activeAccount: true,
+      requires: [service.toUpperCase() as Uppercase<typeof service>],
+    },
+    redirectTo: `/external?service=${service.toUpperCase()}`,
+  })),
+];

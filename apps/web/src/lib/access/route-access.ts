@@ -1,0 +1,204 @@
+import { matchRoutes } from 'react-router';
+import {
+  effectiveRoles,
+  type Role,
+  type StoredRole,
+  type TCurrentUser,
+  type TUserPermission,
+} from '@service-hub/contracts';
+import type { HandleChain, Requirement, RouteDefinition, RouteHandle } from '../routing/route-definition';
+
+/** What the access rules look at: the user, the active account and where the app runs. */
+export type AccessSubject = {
+  user: TCurrentUser | null | undefined;
+  activeAccountId: number | null;
+  /** Server environment name from the runtime configuration. */
+  environment: string;
+  hostname: string;
+};
+
+export class RouteAccessError extends Error {}
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '::1', '[::1]']);
+
+/** Rule 1: an environment-restricted route needs localhost or the listed server environment. */
+export function isEnvironmentAllowed(
+  handle: RouteHandle,
+  subject: Pick<AccessSubject, 'environment' | 'hostname'>,
+) {
+  if (!handle.environments?.length) return true;
+  return handle.environments.some((env) =>
+    env === 'localhost' ? LOCAL_HOSTS.has(subject.hostname) : env === subject.environment,
+  );
+}
+
+/** The user's roles with the server's administrator names mapped to ADMIN (spec 6). */
+export function rolesOf(user: TCurrentUser): Role[] {
+  const stored = user.roles.map((r) => r.name).filter((r): r is StoredRole => r !== 'ADMIN');
+  return [...new Set([...effectiveRoles(stored), ...user.roles.map((r) => r.name)])];
+}
+
+/** Rule 2: at least one of the route's roles. */
+export function hasRole(handle: RouteHandle, user: TCurrentUser): boolean {
+  if (!handle.roles?.length) return true;
+  const roles = rolesOf(user);
+  return handle.roles.some((role) => roles.includes(role));
+}
+
+/** The permissions that count for a route: the active account's for account routes, else the user's. */
+export function permissionsFor(handle: RouteHandle, subject: AccessSubject): TUserPermission[] {
+  const user = subject.user;
+  if (!user) return [];
+  if (!handle.activeAccount) return user.permissions;
+  return user.customerUserPermissions
+    .filter((p) => p.customerId === subject.activeAccountId)
+    .map((p) => p.permission);
+}
+
+const hasReadAll = (permissions: readonly TUserPermission[], name: string) =>
+  permissions.some((p) => p.name === name && p.roles.includes('READ_ALL'));
+
+/**
+ * Rule 3 for one requirement: a permission with that prefix. ETS and STT also need the legacy
+ * read-all role on edi-tracking-service and stt-appapi-client. An unknown requirement is not met.
+ */
+export function meetsRequirement(
+  requirement: Requirement | string,
+  permissions: readonly TUserPermission[],
+  user: TCurrentUser,
+): boolean {
+  switch (requirement) {
+    case 'account.view-profile':
+      return user.customers.length > 0;
+    case 'ETS':
+      return permissions.some((p) => p.prefix === 'ETS') && hasReadAll(permissions, 'edi-tracking-service');
+    case 'STT':
+      return permissions.some((p) => p.prefix === 'STT') && hasReadAll(permissions, 'stt-appapi-client');
+    case 'WOD':
+    case 'AI':
+    case 'IBF':
+    case 'EA':
+    case 'SUP':
+    case 'LIT':
+    case 'JIR':
+    case 'EC':
+      return permissions.some((p) => p.prefix === requirement);
+    default:
+      return false;
+  }
+}
+
+/** All rules for one route's flags. Throws when the user is needed but not loaded (spec 8). */
+export function isHandleAllowed(handle: RouteHandle | undefined, subject: AccessSubject): boolean {
+  if (!handle) return true;
+  if (handle.hide) return false;
+  if (!isEnvironmentAllowed(handle, subject)) return false;
+  const needsUser = Boolean(handle.roles?.length || handle.requires?.length || handle.activeAccount);
+  if (!needsUser) return true;
+  const user = subject.user;
+  if (!user) throw new RouteAccessError('User not loaded');
+  if (!hasRole(handle, user)) return false;
+  if (handle.activeAccount && subject.activeAccountId === null) return false;
+  if (handle.requires?.length) {
+    const permissions = permissionsFor(handle, subject);
+    if (!handle.requires.some((r) => meetsRequirement(r, permissions, user))) return false;
+  }
+  return true;
+}
+
+/**
+ * A chain of matched routes is allowed when every route on it is; the account flag of an outer
+ * route applies to its children.
+ */
+export function isChainAllowed(chain: HandleChain, subject: AccessSubject): boolean {
+  let activeAccount = false;
+  return chain.every((handle) => {
+    activeAccount ||= Boolean(handle?.activeAccount);
+    return isHandleAllowed(
+      handle && { ...handle, activeAccount: activeAccount || handle.activeAccount },
+      subject,
+    );
+  });
+}
+
+/** Whether any route of the chain uses the active account. */
+export function chainUsesActiveAccount(chain: HandleChain): boolean {
+  return chain.some((handle) => handle?.activeAccount);
+}
+
+type Match = { route: RouteDefinition; pathnameBase: string };
+
+function matchChain(tree: RouteDefinition[], pathname: string): Match[] | null {
+  return matchRoutes(tree as never, pathname) as Match[] | null;
+}
+
+function joinPath(base: string, segment: string): string {
+  if (segment.startsWith('/')) return segment;
+  return `${base.replace(/\/$/, '')}/${segment}`;
+}
+
+/**
+ * Where a navigation to `pathname` ends (spec 2 and 6): the path itself when allowed; otherwise
+ * the first allowed child of its parent, else a fallback route, else /dashboard. Unknown or hidden
+ * paths go to /not-found. Redirecting index routes are followed. Null: nothing at all is allowed
+ * (not even the dashboard), which the caller shows as a refusal instead of redirecting in a loop.
+ */
+export function resolveNavigation(
+  tree: RouteDefinition[],
+  pathname: string,
+  subject: AccessSubject,
+): string | null {
+  for (let hops = 0, current = pathname; hops < 10; hops++) {
+    const matches = matchChain(tree, current);
+    if (!matches) return '/not-found';
+    const last = matches[matches.length - 1]!;
+    if (last.route.handle?.hide) return '/not-found';
+    const chain = matches.map((m) => m.route.handle);
+    if (!isChainAllowed(chain, subject)) return refusedTarget(tree, matches, subject);
+    if (last.route.redirectTo === undefined) return current;
+    const parentBase = matches.length > 1 ? matches[matches.length - 2]!.pathnameBase : '/';
+    current = joinPath(last.route.index ? parentBase : last.pathnameBase, last.route.redirectTo);
+  }
+  throw new RouteAccessError('target route cannot be resolved');
+}
+
+function refusedTarget(tree: RouteDefinition[], matches: Match[], subject: AccessSubject): string | null {
+  const parent = matches.length > 1 ? matches[matches.length - 2]! : undefined;
+  if (parent) {
+    const parentChain = matches.slice(0, -1).map((m) => m.route.handle);
+    for (const child of parent.route.children ?? []) {
+      if (
+        child.index ||
+        !child.path ||
+        child.path.includes(':') ||
+        child === matches[matches.length - 1]!.route
+      )
+        continue;
+      if (child.redirectTo !== undefined && !child.page && !child.children) continue;
+      const chain = [...parentChain, child.handle];
+      if (isChainAllowed(chain, subject)) return joinPath(parent.pathnameBase, child.path);
+    }
+  }
+  const fallback = [...matches].reverse().find((m) => m.route.handle?.fallback)?.route.handle?.fallback;
+  if (fallback) {
+    const fallbackMatches = matchChain(tree, fallback);
+    if (
+      fallbackMatches &&
+      isChainAllowed(
+        fallbackMatches.map((m) => m.route.handle),
+        subject,
+      )
+    )
+      return fallback;
+  }
+  const dashboard = matchChain(tree, '/dashboard');
+  if (
+    dashboard &&
+    isChainAllowed(
+      dashboard.map((m) => m.route.handle),
+      subject,
+    )
+  )
+    return '/dashboard';
+  return null;
+}
