@@ -1,5 +1,10 @@
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@service-hub/contracts';
+import { LANGUAGES, MARKETS, NOTIFICATION_TYPES, PERMISSION_PREFIXES } from '@service-hub/contracts';
+import { signedInRoutes, openRoutes } from '../app/route-table';
+import { SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
+import type { RouteDefinition } from '../lib/routing/route-definition';
 import da from './da.json';
 import enSE from './en-SE.json';
 import fi from './fi.json';
@@ -43,5 +48,39 @@ describe('translation catalogs', () => {
     const catalog = leaves(catalogs[language]);
     for (const [key, text] of reference)
       expect(placeholders(catalog.get(key) ?? ''), key).toEqual(placeholders(text));
+  });
+});
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const path = join(dir, name);
+    if (statSync(path).isDirectory()) return sourceFiles(path);
+    return /\.tsx?$/.test(name) && !/\.test\.tsx?$/.test(name) ? [path] : [];
+  });
+}
+
+function routeTitleKeys(routes: readonly RouteDefinition[]): string[] {
+  return routes.flatMap((r) => [...(r.handle?.title ?? []), ...routeTitleKeys(r.children ?? [])]);
+}
+
+describe('keys used by the app', () => {
+  const reference = leaves(enSE);
+  const srcDir = join(import.meta.dirname, '..');
+
+  it('exist in the catalogs: literal t() calls, route titles, sidebar labels and vocabularies', () => {
+    const literal = sourceFiles(srcDir).flatMap((file) =>
+      [...readFileSync(file, 'utf8').matchAll(/\bt\(\s*'([a-zA-Z]+(?:\.[a-zA-Z0-9]+)+)'/g)].map((m) => m[1]!),
+    );
+    const used = [
+      ...literal,
+      ...routeTitleKeys([...openRoutes, ...signedInRoutes]),
+      ...SIDEBAR_ITEMS.map((item) => item.label),
+      ...PERMISSION_PREFIXES.map((p) => `services.${p}`),
+      ...MARKETS.map((m) => `common.markets.${m}`),
+      ...LANGUAGES.map((l) => `common.languages.${l}`),
+      ...NOTIFICATION_TYPES.map((type) => `shell.notifications.types.${type}`),
+    ];
+    expect(literal.length).toBeGreaterThan(50);
+    expect([...new Set(used)].filter((key) => !reference.has(key))).toEqual([]);
   });
 });

@@ -25,7 +25,7 @@ const authentication: Middleware = {
 };
 
 /** The typed client generated from the server's OpenAPI document (`npm run api:client`). */
-export const api = createClient<paths>({ baseUrl: window.location.origin });
+export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
 api.use(authentication);
 
 type Result<T> = { data?: T; error?: unknown; response: Response };

@@ -53,6 +53,9 @@ export function removeAllToasts() {
   emit();
 }
 
+/** The toasts on screen now. */
+export const peekToasts = (): readonly Toast[] => toasts;
+
 export const showSuccess = (message: string, values?: Toast['values']) =>
   showToast({ appearance: 'success', message, values });
 

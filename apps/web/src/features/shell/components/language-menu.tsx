@@ -1,4 +1,4 @@
-import { Button, Menu } from '@mantine/core';
+import { Button, Menu, Text } from '@mantine/core';
 import { IconCheck, IconLanguage } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@service-hub/contracts';
@@ -17,7 +17,9 @@ export function LanguageMenu() {
           leftSection={<IconLanguage size={18} aria-hidden />}
           aria-label={t('common.languageMenu', { language: t(`common.languages.${i18n.language}`) })}
         >
-          <span className="visible-from-sm">{t(`common.languages.${i18n.language}`)}</span>
+          <Text span size="sm" visibleFrom="sm">
+            {t(`common.languages.${i18n.language}`)}
+          </Text>
         </Button>
       </Menu.Target>
       <Menu.Dropdown>
