@@ -64,7 +64,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
-  await app.register(securityHeadersPlugin, { strictTransport: config.isProduction });
+  await app.register(securityHeadersPlugin, {
+    strictTransport: config.isProduction,
+    scriptOrigins: config.tagManagerScript ? [new URL(config.tagManagerScript).origin] : [],
+  });
   await app.register(databasePlugin, { db });
   await app.register(openapiPlugin);
   await app.register(spaPlugin, { distDir });
@@ -79,6 +82,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     useAuthService: config.useAuthService,
     externalServices: config.externalServices,
     tagManager: config.tagManager,
+    tagManagerScript: config.tagManagerScript ?? null,
   };
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(authRoutes);

@@ -21,6 +21,8 @@ const ZEnv = z.object({
   /** Read as an integer, default 0 (spec 1): 1 selects the product's own authentication service. */
   USE_AUTH_SERVICE: ZFlag,
   TAG_MANAGER: z.enum(['production', 'test', 'none']).default('none'),
+  TAG_MANAGER_PRODUCTION_URL: z.string().url().optional(),
+  TAG_MANAGER_TEST_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_ID: z.string().optional(),
 });
@@ -37,6 +39,8 @@ export type AppConfig = {
   publicUrl: string | undefined;
   useAuthService: number;
   tagManager: 'production' | 'test' | 'none';
+  /** Address of the selected tag-manager script (production or test container), if any. */
+  tagManagerScript: string | undefined;
   logLevel: string;
   buildId: string | undefined;
   /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
@@ -72,6 +76,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     publicUrl: e.PUBLIC_URL,
     useAuthService: e.USE_AUTH_SERVICE,
     tagManager: e.TAG_MANAGER,
+    tagManagerScript:
+      e.TAG_MANAGER === 'production'
+        ? e.TAG_MANAGER_PRODUCTION_URL
+        : e.TAG_MANAGER === 'test'
+          ? e.TAG_MANAGER_TEST_URL
+          : undefined,
     logLevel: e.LOG_LEVEL,
     buildId: e.BUILD_ID,
     externalServices,

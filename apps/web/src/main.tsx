@@ -12,6 +12,13 @@ const root = createRoot(document.getElementById('root')!);
 async function start() {
   installGlobalErrorHandlers();
   const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  if (config.tagManagerScript) {
+    // The environment picks the production or test container; it may load a consent tool.
+    const script = document.createElement('script');
+    script.src = config.tagManagerScript;
+    script.async = true;
+    document.head.append(script);
+  }
   root.render(
     <StrictMode>
       <App config={config} i18n={i18n} />

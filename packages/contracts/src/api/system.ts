@@ -22,6 +22,10 @@ export const ZRuntimeConfig = z
       .record(z.string(), z.string())
       .describe('External service addresses by permission prefix'),
     tagManager: z.enum(['production', 'test', 'none']),
+    tagManagerScript: z
+      .string()
+      .nullable()
+      .describe('Script of the selected tag-manager container, loaded by the web app'),
   })
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

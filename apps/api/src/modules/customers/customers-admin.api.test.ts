@@ -3,8 +3,10 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 
 const idOf = async (ctx: TestContext, sql: string, value: string) =>
   (await ctx.db.$client.query<{ id: string | number }>(sql, [value])).rows[0]!.id;
-const customerId = (ctx: TestContext, name: string) => idOf(ctx, 'SELECT id FROM customers WHERE name = $1', name) as Promise<number>;
-const userId = (ctx: TestContext, email: string) => idOf(ctx, 'SELECT id FROM users WHERE email = $1', email) as Promise<string>;
+const customerId = (ctx: TestContext, name: string) =>
+  idOf(ctx, 'SELECT id FROM customers WHERE name = $1', name) as Promise<number>;
+const userId = (ctx: TestContext, email: string) =>
+  idOf(ctx, 'SELECT id FROM users WHERE email = $1', email) as Promise<string>;
 
 describe('[CUSTOMERS] GET /api/legacy/customers/:id', () => {
   let ctx: TestContext;
@@ -37,7 +39,10 @@ describe('[CUSTOMERS] GET /api/legacy/customers/:id', () => {
   it('explains a non-numeric id and answers 404 for a missing customer', async () => {
     const invalid = await get('sfadmin@example.com', '/api/legacy/customers/abc');
     expect(invalid.statusCode).toBe(400);
-    expect(invalid.json().errors[0]).toMatchObject({ field: 'params.id', message: 'Invalid customerId: abc is not a valid number' });
+    expect(invalid.json().errors[0]).toMatchObject({
+      field: 'params.id',
+      message: 'Invalid customerId: abc is not a valid number',
+    });
     const missing = await get('sfadmin@example.com', '/api/legacy/customers/999999');
     expect(missing.statusCode).toBe(404);
     expect(missing.json().detail).toBe('Failed to load customer');
@@ -58,9 +63,12 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
       headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
     });
   const accessOf = async (user: string) =>
-    (await ctx.db.$client.query<{ customer_id: number }>('SELECT customer_id FROM user_customers WHERE user_id = $1', [user])).rows.map(
-      (r) => r.customer_id,
-    );
+    (
+      await ctx.db.$client.query<{ customer_id: number }>(
+        'SELECT customer_id FROM user_customers WHERE user_id = $1',
+        [user],
+      )
+    ).rows.map((r) => r.customer_id);
 
   it('lets a provider administrator remove their own access, with its permissions, and audits it', async () => {
     const me = await userId(ctx, 'sfadmin@example.com');
@@ -77,7 +85,11 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
       `SELECT action, entity_id, actor_email, request_id, before FROM audit_log WHERE action = 'customer-access.revoked'`,
     );
     expect(audit).toEqual([
-      expect.objectContaining({ entity_id: me, actor_email: 'sfadmin@example.com', request_id: response.headers['x-request-id'] }),
+      expect.objectContaining({
+        entity_id: me,
+        actor_email: 'sfadmin@example.com',
+        request_id: response.headers['x-request-id'],
+      }),
     ]);
     expect(audit[0].before.customerId).toBe(pohjola);
   });
@@ -105,7 +117,10 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
     const invalid = await revoke('sfadmin@example.com', me, 'SE12');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toContainEqual(
-      expect.objectContaining({ field: 'query.customerID', message: 'Invalid customerId: SE12 is not a valid number' }),
+      expect.objectContaining({
+        field: 'query.customerID',
+        message: 'Invalid customerId: SE12 is not a valid number',
+      }),
     );
     const pohjola = await customerId(ctx, 'Pohjolan Sähkö Oy');
     expect((await revoke('sfadmin@example.com', me, pohjola)).statusCode).toBe(404);

@@ -3,12 +3,17 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createNotification } from './notifications.repository.ts';
 
 async function userId(ctx: TestContext, email: string): Promise<string> {
-  const { rows } = await ctx.db.$client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [email]);
+  const { rows } = await ctx.db.$client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
+    email,
+  ]);
   return rows[0]!.id;
 }
 
 /** Reads server-sent events from a live stream until `count` notifications arrived. */
-async function readNotifications(response: Response, count: number): Promise<{ id: number; type: string; payload: object }[]> {
+async function readNotifications(
+  response: Response,
+  count: number,
+): Promise<{ id: number; type: string; payload: object }[]> {
   const reader = response.body!.getReader();
   const decoder = new TextDecoder();
   const received: { id: number; type: string; payload: object }[] = [];
@@ -40,11 +45,22 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
     const user = await userId(ctx, 'user@example.com');
     const admin = await userId(ctx, 'admin@example.com');
     await createNotification(ctx.db, { userId: user, type: 'reportReady', payload: { reportId: 'r1' } });
-    await createNotification(ctx.db, { userId: user, type: 'caseReply', payload: { caseNumber: 'CS-2026-000001' } });
-    await createNotification(ctx.db, { userId: admin, type: 'importFinished', payload: { succeeded: 3, failed: 1 } });
+    await createNotification(ctx.db, {
+      userId: user,
+      type: 'caseReply',
+      payload: { caseNumber: 'CS-2026-000001' },
+    });
+    await createNotification(ctx.db, {
+      userId: admin,
+      type: 'importFinished',
+      payload: { succeeded: 3, failed: 1 },
+    });
 
     const token = await ctx.tokenFor('user@example.com');
-    const response = await ctx.app.inject({ url: '/api/notifications', headers: { authorization: `Bearer ${token}` } });
+    const response = await ctx.app.inject({
+      url: '/api/notifications',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(response.statusCode).toBe(200);
     const body = response.json<{ notifications: { type: string; isNew: boolean }[]; newCount: number }>();
     expect(body.notifications.map((n) => n.type)).toEqual(['caseReply', 'reportReady']);
@@ -53,13 +69,23 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
 
   it('clears the new ones for the caller only', async () => {
     const token = await ctx.tokenFor('user@example.com');
-    const cleared = await ctx.app.inject({ method: 'POST', url: '/api/notifications/clear-new', headers: { authorization: `Bearer ${token}` } });
+    const cleared = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/notifications/clear-new',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(cleared.statusCode).toBe(204);
-    const mine = await ctx.app.inject({ url: '/api/notifications', headers: { authorization: `Bearer ${token}` } });
+    const mine = await ctx.app.inject({
+      url: '/api/notifications',
+      headers: { authorization: `Bearer ${token}` },
+    });
     expect(mine.json().newCount).toBe(0);
     expect(mine.json().notifications.every((n: { isNew: boolean }) => !n.isNew)).toBe(true);
     const adminToken = await ctx.tokenFor('admin@example.com');
-    const theirs = await ctx.app.inject({ url: '/api/notifications', headers: { authorization: `Bearer ${adminToken}` } });
+    const theirs = await ctx.app.inject({
+      url: '/api/notifications',
+      headers: { authorization: `Bearer ${adminToken}` },
+    });
     expect(theirs.json().newCount).toBe(1);
   });
 
@@ -67,7 +93,9 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
     const user = await userId(ctx, 'user@example.com');
     const admin = await userId(ctx, 'admin@example.com');
     const open = async (email: string) =>
-      fetch(`${baseUrl}/api/notifications/stream`, { headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` } });
+      fetch(`${baseUrl}/api/notifications/stream`, {
+        headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
+      });
     const userStream = await open('user@example.com');
     const adminStream = await open('admin@example.com');
     expect(userStream.status).toBe(200);
@@ -75,9 +103,17 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
     expect(userStream.headers.get('x-request-id')).toBeTruthy();
 
     const pending = readNotifications(userStream, 1);
-    await createNotification(ctx.db, { userId: user, type: 'caseReply', payload: { caseNumber: 'CS-2026-000042' } });
+    await createNotification(ctx.db, {
+      userId: user,
+      type: 'caseReply',
+      payload: { caseNumber: 'CS-2026-000042' },
+    });
     const [pushed] = await pending;
-    expect(pushed).toMatchObject({ type: 'caseReply', payload: { caseNumber: 'CS-2026-000042' }, isNew: true });
+    expect(pushed).toMatchObject({
+      type: 'caseReply',
+      payload: { caseNumber: 'CS-2026-000042' },
+      isNew: true,
+    });
     expect(pushed).not.toHaveProperty('userId');
 
     const adminPending = readNotifications(adminStream, 1);

@@ -8,7 +8,13 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
   let ctx: TestContext;
   beforeAll(async () => {
     ctx = await createTestApp({
-      env: { USE_AUTH_SERVICE: '1', EXTERNAL_URL_WOD: 'https://wod.example.com/' },
+      env: {
+        USE_AUTH_SERVICE: '1',
+        EXTERNAL_URL_WOD: 'https://wod.example.com/',
+        TAG_MANAGER: 'test',
+        TAG_MANAGER_PRODUCTION_URL: 'https://tags.example.com/gtm.js?id=PROD',
+        TAG_MANAGER_TEST_URL: 'https://tags.example.com/gtm.js?id=TEST',
+      },
     });
   });
   afterAll(() => ctx.close());
@@ -51,8 +57,16 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
       environment: 'Test',
       useAuthService: 1,
       externalServices: { WOD: 'https://wod.example.com/' },
-      tagManager: 'none',
+      tagManager: 'test',
+      tagManagerScript: 'https://tags.example.com/gtm.js?id=TEST',
     });
     expect(typeof config.buildId).toBe('string');
+  });
+
+  it('lets the page load the selected tag-manager script and nothing else from outside', async () => {
+    const response = await ctx.app.inject({ url: '/api/health' });
+    const csp = String(response.headers['content-security-policy']);
+    expect(csp).toContain("script-src 'self' https://tags.example.com");
+    expect(csp).toContain("frame-ancestors 'none'");
   });
 });

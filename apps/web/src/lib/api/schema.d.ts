@@ -619,6 +619,8 @@ export interface components {
             };
             /** @enum {string} */
             tagManager: "production" | "test" | "none";
+            /** @description Script of the selected tag-manager container, loaded by the web app */
+            tagManagerScript: string | null;
         };
         CustomerSummaryInput: {
             id: number;
@@ -740,6 +742,8 @@ export interface components {
             };
             /** @enum {string} */
             tagManager: "production" | "test" | "none";
+            /** @description Script of the selected tag-manager container, loaded by the web app */
+            tagManagerScript: string | null;
         };
         CustomerSummary: {
             id: number;
