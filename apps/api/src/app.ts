@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER, type TRuntimeConfig } from '@service-hub/contracts';
@@ -8,6 +9,9 @@ import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { webDistDir } from './lib/paths.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
+import { outboxRoutes } from './modules/mail/outbox.routes.ts';
+import { invitationsRoutes } from './modules/users/invitations.routes.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -16,6 +20,7 @@ import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin from './plugins/errors.ts';
+import jobsPlugin from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
@@ -68,7 +73,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     strictTransport: config.isProduction,
     scriptOrigins: config.tagManagerScript ? [new URL(config.tagManagerScript).origin] : [],
   });
+  await app.register(cookie);
   await app.register(databasePlugin, { db });
+  await app.register(jobsPlugin, {
+    smtpUrl: config.smtpUrl,
+    mailFrom: config.mailFrom,
+    runWorkers: config.runJobs,
+  });
   await app.register(openapiPlugin);
   await app.register(spaPlugin, { distDir });
   // From here on every route must declare its access rule.
@@ -85,7 +96,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tagManagerScript: config.tagManagerScript ?? null,
   };
   await app.register(systemRoutes, { runtimeConfig });
-  await app.register(authRoutes);
+  await app.register(authRoutes, { secureCookies: config.isProduction });
+  await app.register(emailLinksRoutes, { secureCookies: config.isProduction });
+  await app.register(invitationsRoutes, { publicUrl: config.publicUrl });
+  // The outbox shows sign-in codes and invitation links: never in production.
+  if (!config.isProduction) await app.register(outboxRoutes);
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);

@@ -25,6 +25,13 @@ const ZEnv = z.object({
   TAG_MANAGER_TEST_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   BUILD_ID: z.string().optional(),
+  SMTP_URL: z.string().url().optional(),
+  MAIL_FROM: z.string().default('Service Hub <no-reply@servicehub.example>'),
+  /** 0 turns off the job workers in this process (they can run elsewhere against the same database). */
+  RUN_JOBS: z.string().default('1'),
+  /** An external OpenID Connect provider; without one the server hosts its own at /idp. */
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().default('service-hub-web'),
 });
 
 export type AppConfig = {
@@ -43,6 +50,12 @@ export type AppConfig = {
   tagManagerScript: string | undefined;
   logLevel: string;
   buildId: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  runJobs: boolean;
+  /** Set for an external identity provider; undefined means the built-in one at /idp. */
+  oidcIssuer: string | undefined;
+  oidcClientId: string;
   /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
   externalServices: Record<string, string>;
 };
@@ -84,6 +97,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
           : undefined,
     logLevel: e.LOG_LEVEL,
     buildId: e.BUILD_ID,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    runJobs: e.RUN_JOBS !== '0',
+    oidcIssuer: e.OIDC_ISSUER,
+    oidcClientId: e.OIDC_CLIENT_ID,
     externalServices,
   };
 }

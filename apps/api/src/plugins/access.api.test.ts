@@ -19,7 +19,11 @@ describe('[ACCESS] every route declares who may call it', () => {
 
   it('refuses to start when a route has no access rule', async () => {
     const db = createDatabase('postgres://unused@127.0.0.1:1/none', { max: 1 });
-    const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent' }), db, logger: false });
+    const app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0' }),
+      db,
+      logger: false,
+    });
     expect(() => app.get('/api/test/unguarded', async () => 'oops')).toThrow(/declares no access rule/);
     await app.close();
     await db.$client.end();

@@ -55,7 +55,7 @@ async function accessPlugin(app: FastifyInstance, options: { tokens: TokenServic
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
       const claims = await app.tokens.verify(token);
-      const principal = await findEnabledPrincipal(app.db, claims.sub);
+      const principal = await findEnabledPrincipal(app.db, claims.sub, claims.sid);
       if (!principal) throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
       request.principal = principal;
       if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) throw forbidden();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LANGUAGES, MFA_TYPES } from '../vocabularies.ts';
 
 export const ZLoginRequest = z.object({
   email: z.string().trim().min(1).max(320),
@@ -6,7 +7,117 @@ export const ZLoginRequest = z.object({
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
-export const ZLoginResponse = z.object({
+export const ZTokenResponse = z.object({
   token: z.string().describe('Signed JWT to send as `Authorization: Bearer <token>`'),
 });
+export type TTokenResponse = z.infer<typeof ZTokenResponse>;
+
+/** Authenticator enrolment shown at the first sign-in after MFA was enabled for an account. */
+export const ZTotpEnrolment = z.object({
+  secret: z.string().describe('Base32 key for manual entry'),
+  otpauthUrl: z.string(),
+  qrCode: z.string().describe('PNG data URL of the otpauth URL'),
+});
+
+export const ZMfaChallenge = z.object({
+  mfaRequired: z.literal(true),
+  challengeId: z.string().uuid(),
+  method: z.enum(MFA_TYPES),
+  enrolment: ZTotpEnrolment.optional(),
+});
+export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
+
+export const ZLoginResponse = z.union([ZTokenResponse, ZMfaChallenge]).meta({ id: 'LoginResponse' });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
+
+export const ZMfaCode = z
+  .string()
+  .trim()
+  .regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' });
+
+export const ZMfaVerifyRequest = z.object({ challengeId: z.string().uuid(), code: ZMfaCode });
+
+/** Password rules (NIST SP 800-63B): long rather than complicated, and not an obvious one. */
+export const PASSWORD_MIN_LENGTH = 12;
+export const PASSWORD_MAX_LENGTH = 128;
+const COMMON_PASSWORDS = new Set([
+  'password1234',
+  'passwordpassword',
+  '123456789012',
+  'qwertyuiopas',
+  'servicehub123',
+  'demo-password',
+  'welcome12345',
+  'letmein12345',
+]);
+export const ZNewPassword = z
+  .string()
+  .min(PASSWORD_MIN_LENGTH)
+  .max(PASSWORD_MAX_LENGTH)
+  .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()) && new Set(value).size > 3, {
+    error: 'This password is too easy to guess. Choose a longer or less common one.',
+  });
+
+export const ZPasswordChangeRequest = z.object({
+  currentPassword: z.string().min(1).max(1024),
+  newPassword: ZNewPassword,
+});
+
+export const ZInvitation = z
+  .object({
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    customerName: z.string().nullable(),
+    purpose: z.enum(['invitation', 'email-change']),
+  })
+  .meta({ id: 'Invitation' });
+export type TInvitation = z.infer<typeof ZInvitation>;
+
+export const ZAcceptInvitationRequest = z.object({
+  token: z.string().min(20).max(200),
+  password: ZNewPassword,
+});
+
+export const ZConfirmEmailChangeRequest = z.object({ token: z.string().min(20).max(200) });
+
+const ZPersonName = z.string().trim().min(1).max(100);
+
+/** Invite by e-mail (generated client). */
+export const ZInviteEmailRequest = z.object({
+  email: z.email().max(320),
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  customerId: z.number().int().positive(),
+  language: z.enum(LANGUAGES).optional(),
+});
+export type TInviteEmailRequest = z.infer<typeof ZInviteEmailRequest>;
+
+/** Invite by e-mail (older client: POST /user/invite). */
+export const ZLegacyInviteRequest = z.object({
+  user: z.object({ email: z.email().max(320), firstName: ZPersonName, lastName: ZPersonName }),
+  customer: z.object({ id: z.number().int().positive() }),
+});
+
+export const ZInviteResponse = z.object({ status: z.literal('invitationSent') });
+
+export const ZUpdateEmailRequest = z.object({ userId: z.string().uuid(), email: z.email().max(320) });
+
+export const ZUpdateProfileRequest = z.object({
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  language: z.enum(LANGUAGES),
+});
+
+export const ZMfaStatus = z
+  .object({
+    required: z.enum(MFA_TYPES).nullable().describe('The method an account of the user requires, if any'),
+    app: z.object({ enrolledAt: z.string().nullable() }),
+    email: z.object({ enrolledAt: z.string().nullable() }),
+  })
+  .meta({ id: 'MfaStatus' });
+export type TMfaStatus = z.infer<typeof ZMfaStatus>;
+
+export const ZCustomerMfaRequest = z
+  .object({ isMFAEnabled: z.boolean(), mfaType: z.enum(MFA_TYPES).nullable() })
+  .refine((v) => !v.isMFAEnabled || v.mfaType !== null, { error: 'Choose a method.', path: ['mfaType'] });

@@ -6,3 +6,4 @@ export * from './edi.ts';
 export * from './support.ts';
 export * from './reports.ts';
 export * from './edi-connect.ts';
+export * from './auth.ts';

@@ -1,6 +1,7 @@
 import { SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createSession } from './sessions.repository.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from './signing-keys.repository.ts';
 import { TOKEN_AUDIENCE } from './token.service.ts';
 
@@ -93,7 +94,8 @@ describe('[AUTH] bearer token validation', () => {
     const { rows } = await ctx.db.$client.query<{ id: string }>(
       `SELECT id FROM users WHERE email = 'user@example.com'`,
     );
-    return new SignJWT({ email: 'user@example.com' })
+    const { sessionId } = await createSession(ctx.db.$client, rows[0]!.id, {});
+    return new SignJWT({ email: 'user@example.com', sid: sessionId })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid })
       .setSubject(options.sub ?? rows[0]!.id)
       .setIssuer(options.issuer ?? 'service-hub')

@@ -1,19 +1,193 @@
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZLoginRequest, ZLoginResponse } from '@service-hub/contracts';
-import { signInWithPassword } from './auth.service.ts';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZLoginRequest,
+  ZLoginResponse,
+  ZMfaVerifyRequest,
+  ZPasswordChangeRequest,
+  ZTokenResponse,
+  type TLoginResponse,
+} from '@service-hub/contracts';
+import { unauthenticated } from '../../lib/errors.ts';
+import { principalOf } from '../../plugins/access.ts';
+import { changePassword } from './password-change.service.ts';
+import { checkPassword, continueSignIn, issueTokens, type SignInResult } from './auth.service.ts';
+import { verifyMfaChallenge } from './mfa.service.ts';
+import { clearSessionCookie, sessionCookieOf, sessionMetaOf, setSessionCookie } from './session-cookie.ts';
+import { revokeSessionById, revokeSessionByRefreshToken, rotateSession } from './sessions.repository.ts';
 
-export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+/** The product's own authentication service (spec 4, alternative flow) and its JSON API. */
+export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (
+  app,
+  { secureCookies },
+) => {
+  const answer = async (reply: FastifyReply, result: SignInResult): Promise<TLoginResponse> => {
+    if (result.kind === 'mfa') {
+      await app.deliverEmails(result.outboxIds);
+      return result.challenge;
+    }
+    setSessionCookie(reply, result.refreshToken, secureCookies);
+    return { token: result.token };
+  };
+
   app.post(
     '/api/auth/login',
     {
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sign in with e-mail and password; answers a signed JWT',
+        summary: 'Sign in with e-mail and password: a token, or the second factor to give next',
+        description:
+          'Answers `{ token }` and sets the session cookie, or `{ mfaRequired, challengeId, method }` when an account of the ' +
+          'user requires a second factor (then POST /api/auth/mfa/verify). Five failures in a row lock the e-mail address ' +
+          'for 15 minutes.',
         body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 400: ZApiError, 401: ZApiError },
+        response: { 200: ZLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
       },
     },
-    async (request) => signInWithPassword(app.db, app.tokens, request.body),
+    async (request, reply) => {
+      const user = await checkPassword(app.db, request.body, request.ip);
+      return answer(reply, await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request)));
+    },
+  );
+
+  app.post(
+    '/api/auth/mfa/verify',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Completes a sign-in with the authenticator or e-mailed code',
+        body: ZMfaVerifyRequest,
+        response: { 200: ZTokenResponse, 400: ZApiError, 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const { userId, context } = await verifyMfaChallenge(
+        app.db,
+        request.body.challengeId,
+        request.body.code,
+      );
+      if (context.flow !== 'token') throw unauthenticated();
+      const { rows } = await app.db.$client.query<{ email: string }>(
+        'SELECT email FROM users WHERE id = $1 AND enabled',
+        [userId],
+      );
+      if (!rows[0]) throw unauthenticated();
+      const issued = await issueTokens(
+        app.db,
+        app.tokens,
+        { id: userId, email: rows[0].email },
+        sessionMetaOf(request),
+      );
+      setSessionCookie(reply, issued.refreshToken, secureCookies);
+      return { token: issued.token };
+    },
+  );
+
+  app.post(
+    '/api/auth/refresh',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'A new access token for the session in the cookie (the refresh token rotates)',
+        response: { 200: ZTokenResponse, 401: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const refreshToken = sessionCookieOf(request);
+      const session = refreshToken ? await rotateSession(app.db, refreshToken) : undefined;
+      if (!session) {
+        clearSessionCookie(reply);
+        throw unauthenticated('Your session has ended. Please sign in again.');
+      }
+      setSessionCookie(reply, session.refreshToken, secureCookies);
+      return {
+        token: await app.tokens.sign({ sub: session.userId, email: session.email, sid: session.sessionId }),
+      };
+    },
+  );
+
+  const endSession = async (request: Parameters<typeof sessionCookieOf>[0], reply: FastifyReply) => {
+    const refreshToken = sessionCookieOf(request);
+    if (refreshToken) await revokeSessionByRefreshToken(app.db.$client, refreshToken);
+    if (request.principal?.sessionId) await revokeSessionById(app.db.$client, request.principal.sessionId);
+    clearSessionCookie(reply);
+  };
+
+  app.post(
+    '/api/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session of the cookie (and of the bearer token, if sent)',
+        response: { 204: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+      if (bearer) {
+        const claims = await app.tokens.verify(bearer).catch(() => undefined);
+        if (claims) await revokeSessionById(app.db.$client, claims.sid);
+      }
+      await endSession(request, reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get(
+    '/api/auth/logout',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Ends the session of the cookie and returns to the sign-in page (browser logout)',
+        response: { 302: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      await endSession(request, reply);
+      return reply.redirect('/auth/login?signedOut=1', 302);
+    },
+  );
+
+  app.get(
+    '/api/auth/login',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary:
+          "The auth service's sign-in page for browsers; after sign-in it returns to `returnTo` via /auth/callback",
+        querystring: z.object({ returnTo: z.string().max(2000).optional() }),
+        response: { 302: z.undefined() },
+      },
+    },
+    async (request, reply) => {
+      const returnTo = request.query.returnTo;
+      const target = returnTo?.startsWith('/') && !returnTo.startsWith('//') ? returnTo : '/dashboard';
+      return reply.redirect(`/auth/login?returnTo=${encodeURIComponent(target)}`, 302);
+    },
+  );
+
+  app.post(
+    '/api/auth/password',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['auth'],
+        summary: "Changes the signed-in user's password; every other session ends",
+        body: ZPasswordChangeRequest,
+        response: { 204: z.undefined(), 400: ZApiError, 401: ZApiError, 429: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await changePassword(app.db, principalOf(request), request.body, request.ip, request.id);
+      return reply.code(204).send();
+    },
   );
 };

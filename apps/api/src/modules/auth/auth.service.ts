@@ -1,28 +1,68 @@
-import { sql } from 'drizzle-orm';
+import type { Language, TMfaChallenge } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
+import { requiredMfaMethod, startMfaChallenge, type ChallengeContext } from './mfa.service.ts';
 import { verifyPassword } from './password.ts';
+import { createSession, type SessionMeta } from './sessions.repository.ts';
+import { assertSignInAllowed, recordSignInAttempt } from './throttle.ts';
 import type { TokenService } from './token.service.ts';
 
 /** Same answer for an unknown e-mail, a wrong password and a disabled account: no enumeration. */
 export const invalidCredentials = () =>
   new AppError(401, 'INVALID_CREDENTIALS', 'Unauthorized', 'The e-mail address or password is incorrect.');
 
-export async function signInWithPassword(
+export type SignInUser = { id: string; email: string; firstName: string; language: Language };
+
+export type SignInResult =
+  | { kind: 'tokens'; token: string; refreshToken: string }
+  | { kind: 'mfa'; challenge: TMfaChallenge; outboxIds: number[] };
+
+/** Checks e-mail and password under the lockout rules; answers the user on success. */
+export async function checkPassword(
   db: Database,
-  tokens: TokenService,
   credentials: { email: string; password: string },
-): Promise<{ token: string }> {
-  const { rows } = await db.execute<{
+  ipAddress: string,
+): Promise<SignInUser> {
+  await assertSignInAllowed(db, credentials.email, ipAddress);
+  const { rows } = await db.$client.query<{
     id: string;
     email: string;
+    first_name: string;
+    language: Language;
     password_hash: string | null;
     enabled: boolean;
   }>(
-    sql`SELECT id, email, password_hash, enabled FROM users WHERE lower(email) = lower(${credentials.email})`,
+    'SELECT id, email, first_name, language, password_hash, enabled FROM users WHERE lower(email) = lower($1)',
+    [credentials.email],
   );
   const user = rows[0];
   const passwordMatches = await verifyPassword(user?.password_hash, credentials.password);
-  if (!user || !user.enabled || !passwordMatches) throw invalidCredentials();
-  return { token: await tokens.sign({ sub: user.id, email: user.email }) };
+  const succeeded = Boolean(user?.enabled && passwordMatches);
+  await recordSignInAttempt(db, credentials.email, ipAddress, succeeded);
+  if (!user || !succeeded) throw invalidCredentials();
+  return { id: user.id, email: user.email, firstName: user.first_name, language: user.language };
+}
+
+/** A new session with its first access token. */
+export async function issueTokens(
+  db: Database,
+  tokens: TokenService,
+  user: { id: string; email: string },
+  meta: SessionMeta,
+): Promise<{ token: string; refreshToken: string }> {
+  const { sessionId, refreshToken } = await createSession(db.$client, user.id, meta);
+  return { token: await tokens.sign({ sub: user.id, email: user.email, sid: sessionId }), refreshToken };
+}
+
+/** After the password: the second factor when an account requires one, otherwise a session. */
+export async function continueSignIn(
+  db: Database,
+  tokens: TokenService,
+  user: SignInUser,
+  meta: SessionMeta,
+  context: ChallengeContext = { flow: 'token' },
+): Promise<SignInResult> {
+  const method = await requiredMfaMethod(db.$client, user.id);
+  if (method) return { kind: 'mfa', ...(await startMfaChallenge(db, user, method, context)) };
+  return { kind: 'tokens', ...(await issueTokens(db, tokens, user, meta)) };
 }

@@ -9,9 +9,11 @@ import {
 } from './signing-keys.repository.ts';
 
 export const TOKEN_AUDIENCE = 'service-hub-api';
-export const ACCESS_TOKEN_TTL_SECONDS = 60 * 60;
+/** Short-lived: sessions renew them with a refresh token, and revocation takes effect at once anyway. */
+export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-export type AccessTokenClaims = { sub: string; email: string };
+/** `sid` ties the token to a session, so ending the session invalidates the token too. */
+export type AccessTokenClaims = { sub: string; email: string; sid: string };
 
 /**
  * Signs and verifies the API's own tokens. Keys live in the database so that any instance can
@@ -29,7 +31,7 @@ export class TokenService {
   async sign(claims: AccessTokenClaims): Promise<string> {
     this.signingKey ??= getOrCreateSigningKey(this.db);
     const { kid, privateKey } = await this.signingKey;
-    return new SignJWT({ email: claims.email })
+    return new SignJWT({ email: claims.email, sid: claims.sid })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.issuer)
@@ -61,9 +63,14 @@ export class TokenService {
         audience: TOKEN_AUDIENCE,
         algorithms: [SIGNING_ALGORITHM],
       });
-      if (typeof payload.sub !== 'string' || typeof payload.email !== 'string')
+      if (
+        typeof payload.sub !== 'string' ||
+        typeof payload.email !== 'string' ||
+        typeof payload.sid !== 'string'
+      ) {
         throw new Error('claims missing');
-      return { sub: payload.sub, email: payload.email };
+      }
+      return { sub: payload.sub, email: payload.email, sid: payload.sid };
     } catch {
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
     }

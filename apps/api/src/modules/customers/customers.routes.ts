@@ -5,13 +5,14 @@ import {
   ZCustomer,
   ZCustomerIdParam,
   ZCustomerList,
+  ZCustomerMfaRequest,
   ZGetCustomerQuery,
   ZRevokeUserForCustomerQuery,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { findCustomer, listCustomersOfUser } from './customers.repository.ts';
-import { revokeUserForCustomer } from './customers.service.ts';
+import { revokeUserForCustomer, updateCustomerMfa } from './customers.service.ts';
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
@@ -66,6 +67,29 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         request.id,
       );
       return reply.code(204).send();
+    },
+  );
+
+  app.put(
+    '/api/customers/:id/mfa',
+    {
+      config: { access: { roles: ['SF_ADMIN'] } },
+      schema: {
+        tags: ['customers'],
+        summary:
+          'Turns multi-factor sign-in on or off for a customer account, with the method (provider administrators)',
+        description:
+          'Every user of the account must use the method from their next sign-in; it applies at once here.',
+        params: z.object({ id: ZCustomerIdParam }),
+        body: ZCustomerMfaRequest,
+        response: { 200: ZCustomer, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+      },
+    },
+    async (request) => {
+      await updateCustomerMfa(app.db, principalOf(request), request.params.id, request.body, request.id);
+      const customer = await findCustomer(app.db, request.params.id, false);
+      if (!customer) throw notFound('Failed to load customer');
+      return customer;
     },
   );
 };

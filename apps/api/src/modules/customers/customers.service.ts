@@ -1,3 +1,4 @@
+import type { MfaType } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
@@ -39,6 +40,40 @@ export async function revokeUserForCustomer(
       entityId: target.userId,
       before: { customerId: target.customerId, permissionIds: permissions.map((p) => p.permission_id) },
       after: null,
+      requestId,
+    });
+  });
+}
+
+/** Multi-factor sign-in for one customer account (spec 4); audited with before and after. */
+export async function updateCustomerMfa(
+  db: Database,
+  actor: Principal,
+  customerId: number,
+  setting: { isMFAEnabled: boolean; mfaType: MfaType | null },
+  requestId: string,
+): Promise<void> {
+  await inTransaction(db.$client, async (client) => {
+    const { rows } = await client.query<{ is_mfa_enabled: boolean; mfa_type: MfaType | null }>(
+      'SELECT is_mfa_enabled, mfa_type FROM customers WHERE id = $1 FOR UPDATE',
+      [customerId],
+    );
+    const before = rows[0];
+    if (!before) throw notFound('Failed to load customer');
+    const mfaType = setting.isMFAEnabled ? setting.mfaType : null;
+    await client.query(
+      `UPDATE customers SET is_mfa_enabled = $2, mfa_type = $3, mfa_modified_date = now(), modified = now(), modified_by = $4
+        WHERE id = $1`,
+      [customerId, setting.isMFAEnabled, mfaType, actor.email],
+    );
+    await writeAudit(client, {
+      actorUserId: actor.userId,
+      actorEmail: actor.email,
+      action: 'customer.mfa-updated',
+      entityType: 'customer',
+      entityId: String(customerId),
+      before: { isMFAEnabled: before.is_mfa_enabled, mfaType: before.mfa_type },
+      after: { isMFAEnabled: setting.isMFAEnabled, mfaType },
       requestId,
     });
   });

@@ -34,7 +34,7 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
   it('is not ready (503) when the database cannot be reached', async () => {
     const unreachable = createDatabase('postgres://nobody:wrong@127.0.0.1:1/none', { max: 1 });
     const app = await buildApp({
-      config: loadConfig({ LOG_LEVEL: 'silent' }),
+      config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0' }),
       db: unreachable,
       logger: false,
     });

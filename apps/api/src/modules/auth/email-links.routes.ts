@@ -1,0 +1,89 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZAcceptInvitationRequest,
+  ZApiError,
+  ZConfirmEmailChangeRequest,
+  ZInvitation,
+  ZLoginResponse,
+} from '@service-hub/contracts';
+import { badRequest } from '../../lib/errors.ts';
+import { acceptInvitation, confirmEmailChange, describeEmailLink } from '../users/invitations.service.ts';
+import { continueSignIn } from './auth.service.ts';
+import { hashPassword } from './password.ts';
+import { sessionMetaOf, setSessionCookie } from './session-cookie.ts';
+
+/** The pages behind e-mailed links: open to anyone holding the link, which works once. */
+export const emailLinksRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (
+  app,
+  { secureCookies },
+) => {
+  app.get(
+    '/api/auth/invitations/:token',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'What an invitation or e-mail-change link is about (410 when expired or used)',
+        params: z.object({ token: z.string().min(20).max(200) }),
+        response: { 200: ZInvitation, 400: ZApiError, 410: ZApiError },
+      },
+    },
+    async (request) => describeEmailLink(app.db, request.params.token),
+  );
+
+  app.post(
+    '/api/auth/invitations/accept',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Sets the password of an invited user and signs them in (or asks for the second factor)',
+        body: ZAcceptInvitationRequest,
+        response: { 200: ZLoginResponse, 400: ZApiError, 410: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const info = await describeEmailLink(app.db, request.body.token);
+      const local = info.email.split('@')[0]!.toLowerCase();
+      if (local.length >= 4 && request.body.password.toLowerCase().includes(local)) {
+        throw badRequest('The password must not contain your e-mail address.', [
+          {
+            field: 'body.password',
+            code: 'invalidValue',
+            message: 'The password must not contain your e-mail address.',
+          },
+        ]);
+      }
+      const user = await acceptInvitation(
+        app.db,
+        request.body.token,
+        await hashPassword(request.body.password),
+      );
+      const result = await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request));
+      if (result.kind === 'mfa') {
+        await app.deliverEmails(result.outboxIds);
+        return result.challenge;
+      }
+      setSessionCookie(reply, result.refreshToken, secureCookies);
+      return { token: result.token };
+    },
+  );
+
+  app.post(
+    '/api/auth/email-change/confirm',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['auth'],
+        summary: 'Confirms a new e-mail address; every session of the user ends',
+        body: ZConfirmEmailChangeRequest,
+        response: { 204: z.undefined(), 400: ZApiError, 410: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await confirmEmailChange(app.db, request.body.token);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,185 @@
+import { createHash, randomInt, timingSafeEqual } from 'node:crypto';
+import { Secret, TOTP } from 'otpauth';
+import QRCode from 'qrcode';
+import type { PoolClient } from 'pg';
+import type { Language, MfaType, TMfaChallenge, TMfaStatus } from '@service-hub/contracts';
+import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../lib/audit.ts';
+import { AppError } from '../../lib/errors.ts';
+import { renderMail } from '../mail/mail-templates.ts';
+import { queueEmail } from '../mail/mail.service.ts';
+
+export const MFA_CODE_MINUTES = 10;
+const MAX_ATTEMPTS = 5;
+const ISSUER = 'Service Hub';
+
+/** What to do once the second factor is proven. */
+export type ChallengeContext = { flow: 'token' } | { flow: 'oidc'; interactionUid: string };
+
+export const invalidCode = () =>
+  new AppError(
+    401,
+    'INVALID_CODE',
+    'Unauthorized',
+    'The code is not correct or has expired. Try again or sign in again.',
+  );
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
+
+const totpFor = (secret: string, label: string) =>
+  new TOTP({
+    issuer: ISSUER,
+    label,
+    algorithm: 'SHA1',
+    digits: 6,
+    period: 30,
+    secret: Secret.fromBase32(secret),
+  });
+
+/**
+ * The second factor a user must use: required when any of their accounts has MFA enabled (spec 4);
+ * the authenticator app wins over e-mail when their accounts disagree.
+ */
+export async function requiredMfaMethod(
+  db: Pick<PoolClient, 'query'>,
+  userId: string,
+): Promise<MfaType | null> {
+  const { rows } = await db.query<{ mfa_type: MfaType }>(
+    `SELECT DISTINCT c.mfa_type FROM user_customers uc JOIN customers c ON c.id = uc.customer_id
+      WHERE uc.user_id = $1 AND c.is_mfa_enabled`,
+    [userId],
+  );
+  const methods = rows.map((r) => r.mfa_type);
+  return methods.includes('app') ? 'app' : methods.includes('email') ? 'email' : null;
+}
+
+/**
+ * Starts the second step of a sign-in: for the app, an enrolment (new key and QR code) unless the
+ * user already enrolled; for e-mail, a one-time code sent to the user's address.
+ */
+export async function startMfaChallenge(
+  db: Database,
+  user: { id: string; email: string; firstName: string; language: Language },
+  method: MfaType,
+  context: ChallengeContext,
+): Promise<{ challenge: TMfaChallenge; outboxIds: number[] }> {
+  return inTransaction(db.$client, async (client) => {
+    const expires = `now() + make_interval(mins => ${MFA_CODE_MINUTES})`;
+    if (method === 'app') {
+      const { rows } = await client.query<{ totp_secret: string | null }>(
+        'SELECT totp_secret FROM user_mfa WHERE user_id = $1',
+        [user.id],
+      );
+      const enrolled = rows[0]?.totp_secret;
+      const pendingSecret = enrolled ? null : new Secret({ size: 20 }).base32;
+      const inserted = await client.query<{ id: string }>(
+        `INSERT INTO mfa_challenges (user_id, method, pending_secret, context, expires_at) VALUES ($1, 'app', $2, $3, ${expires}) RETURNING id`,
+        [user.id, pendingSecret, context],
+      );
+      const challengeId = inserted.rows[0]!.id;
+      if (!pendingSecret) return { challenge: { mfaRequired: true, challengeId, method }, outboxIds: [] };
+      const otpauthUrl = totpFor(pendingSecret, user.email).toString();
+      const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
+      return {
+        challenge: {
+          mfaRequired: true,
+          challengeId,
+          method,
+          enrolment: { secret: pendingSecret, otpauthUrl, qrCode },
+        },
+        outboxIds: [],
+      };
+    }
+    const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
+    const inserted = await client.query<{ id: string }>(
+      `INSERT INTO mfa_challenges (user_id, method, code_hash, context, expires_at) VALUES ($1, 'email', $2, $3, ${expires}) RETURNING id`,
+      [user.id, sha256(code), context],
+    );
+    const outboxId = await queueEmail(
+      client,
+      user.email,
+      renderMail('mfaCode', user.language, { firstName: user.firstName, code, minutes: MFA_CODE_MINUTES }),
+    );
+    return {
+      challenge: { mfaRequired: true, challengeId: inserted.rows[0]!.id, method },
+      outboxIds: [outboxId],
+    };
+  });
+}
+
+/**
+ * Checks a code against its challenge (at most five tries, ten minutes). A first authenticator code
+ * completes the enrolment. Answers the user and what the challenge was for.
+ */
+export async function verifyMfaChallenge(
+  db: Database,
+  challengeId: string,
+  code: string,
+): Promise<{ userId: string; context: ChallengeContext }> {
+  return inTransaction(db.$client, async (client) => {
+    const { rows } = await client.query<{
+      user_id: string;
+      method: MfaType;
+      code_hash: string | null;
+      pending_secret: string | null;
+      context: ChallengeContext;
+      email: string;
+      totp_secret: string | null;
+    }>(
+      `UPDATE mfa_challenges c SET attempts = attempts + 1
+         FROM users u LEFT JOIN user_mfa m ON m.user_id = u.id
+        WHERE c.id = $1 AND u.id = c.user_id AND c.completed_at IS NULL AND c.expires_at > now() AND c.attempts < $2
+       RETURNING c.user_id, c.method, c.code_hash, c.pending_secret, c.context, u.email, m.totp_secret`,
+      [challengeId, MAX_ATTEMPTS],
+    );
+    const challenge = rows[0];
+    if (!challenge) throw invalidCode();
+    let valid: boolean;
+    if (challenge.method === 'email') {
+      const expected = Buffer.from(challenge.code_hash ?? '', 'hex');
+      const given = Buffer.from(sha256(code), 'hex');
+      valid = expected.length === given.length && timingSafeEqual(expected, given);
+    } else {
+      const secret = challenge.pending_secret ?? challenge.totp_secret;
+      valid =
+        secret !== null && totpFor(secret, challenge.email).validate({ token: code, window: 1 }) !== null;
+    }
+    if (!valid) {
+      // The failed try must count even though the request fails.
+      await client.query('COMMIT');
+      await client.query('BEGIN');
+      throw invalidCode();
+    }
+    await client.query('UPDATE mfa_challenges SET completed_at = now() WHERE id = $1', [challengeId]);
+    if (challenge.method === 'app' && challenge.pending_secret) {
+      await client.query(
+        `INSERT INTO user_mfa (user_id, totp_secret, totp_enrolled_at) VALUES ($1, $2, now())
+         ON CONFLICT (user_id) DO UPDATE SET totp_secret = EXCLUDED.totp_secret, totp_enrolled_at = now()`,
+        [challenge.user_id, challenge.pending_secret],
+      );
+    }
+    if (challenge.method === 'email') {
+      await client.query(
+        `INSERT INTO user_mfa (user_id, email_enrolled_at) VALUES ($1, now())
+         ON CONFLICT (user_id) DO UPDATE SET email_enrolled_at = coalesce(user_mfa.email_enrolled_at, now())`,
+        [challenge.user_id],
+      );
+    }
+    return { userId: challenge.user_id, context: challenge.context };
+  });
+}
+
+export async function getMfaStatus(db: Database, userId: string): Promise<TMfaStatus> {
+  const [required, { rows }] = await Promise.all([
+    requiredMfaMethod(db.$client, userId),
+    db.$client.query<{ totp_enrolled_at: Date | null; email_enrolled_at: Date | null }>(
+      'SELECT totp_enrolled_at, email_enrolled_at FROM user_mfa WHERE user_id = $1',
+      [userId],
+    ),
+  ]);
+  return {
+    required,
+    app: { enrolledAt: rows[0]?.totp_enrolled_at?.toISOString() ?? null },
+    email: { enrolledAt: rows[0]?.email_enrolled_at?.toISOString() ?? null },
+  };
+}

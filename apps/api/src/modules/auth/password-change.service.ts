@@ -1,0 +1,62 @@
+import type { Database } from '../../db/client.ts';
+import { inTransaction, writeAudit } from '../../lib/audit.ts';
+import { badRequest } from '../../lib/errors.ts';
+import type { Principal } from './principal.repository.ts';
+import { hashPassword, verifyPassword } from './password.ts';
+import { revokeUserSessions } from './sessions.repository.ts';
+import { assertSignInAllowed, recordSignInAttempt } from './throttle.ts';
+
+/**
+ * Changes a password after checking the current one (counted like a sign-in, so it cannot be used
+ * to guess). Every other session of the user ends; the one in use stays.
+ */
+export async function changePassword(
+  db: Database,
+  principal: Principal,
+  passwords: { currentPassword: string; newPassword: string },
+  ipAddress: string,
+  requestId: string,
+): Promise<void> {
+  await assertSignInAllowed(db, principal.email, ipAddress);
+  const { rows } = await db.$client.query<{ password_hash: string | null; email: string }>(
+    'SELECT password_hash, email FROM users WHERE id = $1',
+    [principal.userId],
+  );
+  const matches = await verifyPassword(rows[0]?.password_hash, passwords.currentPassword);
+  await recordSignInAttempt(db, principal.email, ipAddress, matches);
+  if (!matches) {
+    throw badRequest('The current password is not correct.', [
+      {
+        field: 'body.currentPassword',
+        code: 'invalidValue',
+        message: 'The current password is not correct.',
+      },
+    ]);
+  }
+  const local = rows[0]!.email.split('@')[0]!.toLowerCase();
+  if (local.length >= 4 && passwords.newPassword.toLowerCase().includes(local)) {
+    throw badRequest('The password must not contain your e-mail address.', [
+      {
+        field: 'body.newPassword',
+        code: 'invalidValue',
+        message: 'The password must not contain your e-mail address.',
+      },
+    ]);
+  }
+  const hash = await hashPassword(passwords.newPassword);
+  await inTransaction(db.$client, async (client) => {
+    await client.query('UPDATE users SET password_hash = $2, modified = now() WHERE id = $1', [
+      principal.userId,
+      hash,
+    ]);
+    await revokeUserSessions(client, principal.userId, principal.sessionId);
+    await writeAudit(client, {
+      actorUserId: principal.userId,
+      actorEmail: principal.email,
+      action: 'password.changed',
+      entityType: 'user',
+      entityId: principal.userId,
+      requestId,
+    });
+  });
+}

@@ -1,0 +1,77 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { PoolClient } from 'pg';
+import type { Database } from '../../db/client.ts';
+
+export const SESSION_DAYS = 30;
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const newSecretToken = () => randomBytes(32).toString('base64url');
+
+export type SessionMeta = { userAgent?: string; ipAddress?: string };
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** Starts a session; the refresh token is returned once and only its hash is stored. */
+export async function createSession(
+  db: Queryable,
+  userId: string,
+  meta: SessionMeta,
+): Promise<{ sessionId: string; refreshToken: string }> {
+  const refreshToken = newSecretToken();
+  const { rows } = await db.query<{ id: string }>(
+    `INSERT INTO sessions (user_id, refresh_token_hash, expires_at, user_agent, ip_address)
+     VALUES ($1, $2, now() + make_interval(days => $3), $4, $5) RETURNING id`,
+    [
+      userId,
+      hashToken(refreshToken),
+      SESSION_DAYS,
+      meta.userAgent?.slice(0, 300) ?? null,
+      meta.ipAddress ?? null,
+    ],
+  );
+  return { sessionId: rows[0]!.id, refreshToken };
+}
+
+/**
+ * Exchanges a refresh token for a new one (rotation): the old one stops working. Answers nothing
+ * for an unknown, revoked or expired token.
+ */
+export async function rotateSession(
+  db: Database,
+  refreshToken: string,
+): Promise<{ sessionId: string; userId: string; email: string; refreshToken: string } | undefined> {
+  const next = newSecretToken();
+  const { rows } = await db.$client.query<{ id: string; user_id: string; email: string }>(
+    `UPDATE sessions s SET refresh_token_hash = $2, last_used_at = now()
+       FROM users u
+      WHERE s.refresh_token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+        AND u.id = s.user_id AND u.enabled
+     RETURNING s.id, s.user_id, u.email`,
+    [hashToken(refreshToken), hashToken(next)],
+  );
+  const row = rows[0];
+  return row && { sessionId: row.id, userId: row.user_id, email: row.email, refreshToken: next };
+}
+
+export async function revokeSessionById(db: Queryable, sessionId: string): Promise<void> {
+  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+}
+
+export async function revokeSessionByRefreshToken(db: Queryable, refreshToken: string): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE refresh_token_hash = $1 AND revoked_at IS NULL',
+    [hashToken(refreshToken)],
+  );
+}
+
+/** Ends every session of a user, except optionally the one in use. */
+export async function revokeUserSessions(
+  db: Queryable,
+  userId: string,
+  exceptSessionId?: string,
+): Promise<void> {
+  await db.query(
+    'UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL AND ($2::uuid IS NULL OR id <> $2)',
+    [userId, exceptSessionId ?? null],
+  );
+}

@@ -1,0 +1,223 @@
+import type { Language } from '@service-hub/contracts';
+
+export type MailContent = { subject: string; text: string; html: string };
+
+type Template = { subject: string; lines: readonly string[]; action?: string; footer: string };
+
+/**
+ * E-mails in the recipient's language. `{name}`-style placeholders are filled from `values`;
+ * the link (if any) follows the lines as a button in HTML and as a plain address in text.
+ */
+const TEMPLATES: Record<
+  'invitation' | 'accessGranted' | 'emailChange' | 'mfaCode',
+  Record<Language, Template>
+> = {
+  invitation: {
+    'en-SE': {
+      subject: 'You are invited to Service Hub',
+      lines: [
+        'Hello {firstName},',
+        '{inviter} has invited you to Service Hub for {customer}.',
+        'Choose a password to activate your account. The link works once and expires in {days} days.',
+      ],
+      action: 'Activate account',
+      footer: 'If you did not expect this invitation, you can ignore this e-mail.',
+    },
+    sv: {
+      subject: 'Du är inbjuden till Service Hub',
+      lines: [
+        'Hej {firstName},',
+        '{inviter} har bjudit in dig till Service Hub för {customer}.',
+        'Välj ett lösenord för att aktivera ditt konto. Länken fungerar en gång och gäller i {days} dagar.',
+      ],
+      action: 'Aktivera kontot',
+      footer: 'Om du inte väntade dig den här inbjudan kan du bortse från e-postmeddelandet.',
+    },
+    no: {
+      subject: 'Du er invitert til Service Hub',
+      lines: [
+        'Hei {firstName},',
+        '{inviter} har invitert deg til Service Hub for {customer}.',
+        'Velg et passord for å aktivere kontoen din. Lenken fungerer én gang og er gyldig i {days} dager.',
+      ],
+      action: 'Aktiver kontoen',
+      footer: 'Hvis du ikke ventet denne invitasjonen, kan du se bort fra denne e-posten.',
+    },
+    da: {
+      subject: 'Du er inviteret til Service Hub',
+      lines: [
+        'Hej {firstName},',
+        '{inviter} har inviteret dig til Service Hub for {customer}.',
+        'Vælg en adgangskode for at aktivere din konto. Linket virker én gang og udløber om {days} dage.',
+      ],
+      action: 'Aktivér konto',
+      footer: 'Hvis du ikke forventede denne invitation, kan du se bort fra denne e-mail.',
+    },
+    fi: {
+      subject: 'Sinut on kutsuttu Service Hubiin',
+      lines: [
+        'Hei {firstName},',
+        '{inviter} on kutsunut sinut Service Hubiin asiakkaan {customer} käyttäjäksi.',
+        'Aktivoi tilisi valitsemalla salasana. Linkki toimii kerran ja vanhenee {days} päivän kuluttua.',
+      ],
+      action: 'Aktivoi tili',
+      footer: 'Jos et odottanut tätä kutsua, voit jättää tämän viestin huomiotta.',
+    },
+  },
+  accessGranted: {
+    'en-SE': {
+      subject: 'You have access to a new account in Service Hub',
+      lines: ['Hello {firstName},', '{inviter} has given you access to {customer} in Service Hub.'],
+      action: 'Open Service Hub',
+      footer: 'You sign in as before.',
+    },
+    sv: {
+      subject: 'Du har fått åtkomst till ett nytt konto i Service Hub',
+      lines: ['Hej {firstName},', '{inviter} har gett dig åtkomst till {customer} i Service Hub.'],
+      action: 'Öppna Service Hub',
+      footer: 'Du loggar in som vanligt.',
+    },
+    no: {
+      subject: 'Du har fått tilgang til en ny konto i Service Hub',
+      lines: ['Hei {firstName},', '{inviter} har gitt deg tilgang til {customer} i Service Hub.'],
+      action: 'Åpne Service Hub',
+      footer: 'Du logger inn som før.',
+    },
+    da: {
+      subject: 'Du har fået adgang til en ny konto i Service Hub',
+      lines: ['Hej {firstName},', '{inviter} har givet dig adgang til {customer} i Service Hub.'],
+      action: 'Åbn Service Hub',
+      footer: 'Du logger ind som før.',
+    },
+    fi: {
+      subject: 'Sinulle on annettu pääsy uuteen tiliin Service Hubissa',
+      lines: [
+        'Hei {firstName},',
+        '{inviter} on antanut sinulle pääsyn asiakkaan {customer} tiliin Service Hubissa.',
+      ],
+      action: 'Avaa Service Hub',
+      footer: 'Kirjaudut sisään kuten ennenkin.',
+    },
+  },
+  emailChange: {
+    'en-SE': {
+      subject: 'Confirm your new e-mail address for Service Hub',
+      lines: [
+        'Hello {firstName},',
+        'Your Service Hub e-mail address is being changed to {email}.',
+        'Confirm the change with the link below. It works once and expires in {days} days.',
+      ],
+      action: 'Confirm e-mail address',
+      footer:
+        'If you did not ask for this change, ignore this e-mail; nothing changes without your confirmation.',
+    },
+    sv: {
+      subject: 'Bekräfta din nya e-postadress för Service Hub',
+      lines: [
+        'Hej {firstName},',
+        'Din e-postadress i Service Hub ändras till {email}.',
+        'Bekräfta ändringen med länken nedan. Den fungerar en gång och gäller i {days} dagar.',
+      ],
+      action: 'Bekräfta e-postadressen',
+      footer:
+        'Om du inte har bett om ändringen kan du bortse från meddelandet; inget ändras utan din bekräftelse.',
+    },
+    no: {
+      subject: 'Bekreft den nye e-postadressen din for Service Hub',
+      lines: [
+        'Hei {firstName},',
+        'E-postadressen din i Service Hub endres til {email}.',
+        'Bekreft endringen med lenken nedenfor. Den fungerer én gang og er gyldig i {days} dager.',
+      ],
+      action: 'Bekreft e-postadressen',
+      footer:
+        'Hvis du ikke har bedt om endringen, kan du se bort fra e-posten; ingenting endres uten at du bekrefter.',
+    },
+    da: {
+      subject: 'Bekræft din nye e-mailadresse til Service Hub',
+      lines: [
+        'Hej {firstName},',
+        'Din e-mailadresse i Service Hub ændres til {email}.',
+        'Bekræft ændringen med linket herunder. Det virker én gang og udløber om {days} dage.',
+      ],
+      action: 'Bekræft e-mailadresse',
+      footer:
+        'Hvis du ikke har bedt om ændringen, kan du se bort fra denne e-mail; intet ændres uden din bekræftelse.',
+    },
+    fi: {
+      subject: 'Vahvista uusi sähköpostiosoitteesi Service Hubiin',
+      lines: [
+        'Hei {firstName},',
+        'Service Hubin sähköpostiosoitteesi vaihdetaan osoitteeseen {email}.',
+        'Vahvista muutos alla olevalla linkillä. Linkki toimii kerran ja vanhenee {days} päivän kuluttua.',
+      ],
+      action: 'Vahvista sähköpostiosoite',
+      footer:
+        'Jos et pyytänyt muutosta, voit jättää viestin huomiotta; mitään ei muuteta ilman vahvistustasi.',
+    },
+  },
+  mfaCode: {
+    'en-SE': {
+      subject: 'Your Service Hub sign-in code: {code}',
+      lines: ['Hello {firstName},', 'Your sign-in code is {code}. It is valid for {minutes} minutes.'],
+      footer: 'If you did not try to sign in, change your password.',
+    },
+    sv: {
+      subject: 'Din inloggningskod för Service Hub: {code}',
+      lines: ['Hej {firstName},', 'Din inloggningskod är {code}. Den gäller i {minutes} minuter.'],
+      footer: 'Om det inte var du som försökte logga in bör du byta lösenord.',
+    },
+    no: {
+      subject: 'Innloggingskoden din for Service Hub: {code}',
+      lines: ['Hei {firstName},', 'Innloggingskoden din er {code}. Den er gyldig i {minutes} minutter.'],
+      footer: 'Hvis det ikke var du som prøvde å logge inn, bør du bytte passord.',
+    },
+    da: {
+      subject: 'Din loginkode til Service Hub: {code}',
+      lines: ['Hej {firstName},', 'Din loginkode er {code}. Den gælder i {minutes} minutter.'],
+      footer: 'Hvis det ikke var dig, der forsøgte at logge ind, bør du skifte adgangskode.',
+    },
+    fi: {
+      subject: 'Service Hubin kirjautumiskoodisi: {code}',
+      lines: ['Hei {firstName},', 'Kirjautumiskoodisi on {code}. Se on voimassa {minutes} minuuttia.'],
+      footer: 'Jos et yrittänyt kirjautua, vaihda salasanasi.',
+    },
+  },
+};
+
+export type MailTemplate = keyof typeof TEMPLATES;
+
+const escapeHtml = (text: string) =>
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
+
+export function renderMail(
+  template: MailTemplate,
+  language: Language,
+  values: Record<string, string | number>,
+  link?: string,
+): MailContent {
+  const t = TEMPLATES[template][language];
+  const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
+  const lines = t.lines.map(fill);
+  const text = [
+    ...lines,
+    ...(link ? ['', `${t.action ? `${fill(t.action)}: ` : ''}${link}`] : []),
+    '',
+    fill(t.footer),
+    '',
+    'Service Hub',
+  ].join('\n');
+  const html = [
+    '<!doctype html><html><body style="font-family:Arial,sans-serif;color:#1a1a1a;line-height:1.5">',
+    ...lines.map((line) => `<p>${escapeHtml(line)}</p>`),
+    link
+      ? `<p><a href="${escapeHtml(link)}" style="background:#0b5cad;color:#fff;padding:10px 16px;border-radius:4px;text-decoration:none">${escapeHtml(fill(t.action ?? link))}</a></p><p style="font-size:12px;color:#555">${escapeHtml(link)}</p>`
+      : '',
+    `<p style="font-size:12px;color:#555">${escapeHtml(fill(t.footer))}</p>`,
+    '<p>Service Hub</p></body></html>',
+  ].join('');
+  return { subject: fill(t.subject), text, html };
+}

@@ -1,0 +1,58 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { ZApiError } from '@service-hub/contracts';
+
+const ZOutboxMail = z.object({
+  id: z.number().int(),
+  to: z.string(),
+  subject: z.string(),
+  text: z.string(),
+  html: z.string(),
+  created: z.string(),
+  sentAt: z.string().nullable(),
+});
+
+/**
+ * The local outbox, so people and tests can follow e-mailed links without a mail server.
+ * Registered only outside production: it shows sign-in codes and invitation links.
+ */
+export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/dev/outbox',
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['development'],
+        summary: 'The latest e-mails the product sent (development and test only)',
+        querystring: z.object({ to: z.string().max(320).optional() }),
+        response: { 200: z.object({ mails: z.array(ZOutboxMail) }), 400: ZApiError },
+      },
+    },
+    async (request) => {
+      const { rows } = await app.db.$client.query<{
+        id: number;
+        to_address: string;
+        subject: string;
+        text: string;
+        html: string;
+        created: Date;
+        sent_at: Date | null;
+      }>(
+        `SELECT id, to_address, subject, text, html, created, sent_at FROM email_outbox
+          WHERE $1::text IS NULL OR lower(to_address) = lower($1) ORDER BY id DESC LIMIT 50`,
+        [request.query.to ?? null],
+      );
+      return {
+        mails: rows.map((r) => ({
+          id: r.id,
+          to: r.to_address,
+          subject: r.subject,
+          text: r.text,
+          html: r.html,
+          created: r.created.toISOString(),
+          sentAt: r.sent_at?.toISOString() ?? null,
+        })),
+      };
+    },
+  );
+};

@@ -1,0 +1,99 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZInviteEmailRequest,
+  ZInviteResponse,
+  ZLegacyInviteRequest,
+  ZUpdateEmailRequest,
+} from '@service-hub/contracts';
+import { principalOf } from '../../plugins/access.ts';
+import { inviteUser, requestEmailChange } from './invitations.service.ts';
+
+const ADMINS = ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] as const;
+
+/** Invitations and e-mail changes: each sends a single-use link by e-mail. */
+export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (
+  app,
+  { publicUrl },
+) => {
+  const baseUrl = (request: { protocol: string; host: string }) =>
+    publicUrl ?? `${request.protocol}://${request.host}`;
+  const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
+
+  app.post(
+    '/api/administration/invite-email',
+    {
+      config: { access: { roles: ADMINS } },
+      schema: {
+        tags: ['users'],
+        summary: 'Invites a person to a customer account by e-mail',
+        description:
+          'Answers the same whether or not the address already has a user, so invitations reveal nothing; 409 only when ' +
+          'the user already has access to this account.',
+        body: ZInviteEmailRequest,
+        response: { 200: ZInviteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const outbox = await inviteUser(
+        app.db,
+        principalOf(request),
+        request.body,
+        baseUrl(request),
+        request.id,
+      );
+      await app.deliverEmails(outbox);
+      return { status: 'invitationSent' as const };
+    },
+  );
+
+  app.post(
+    '/api/legacy/user/invite',
+    {
+      config: { access: { roles: ADMINS } },
+      schema: {
+        tags: ['users'],
+        summary: 'Invites a person to a customer account by e-mail (older client)',
+        body: ZLegacyInviteRequest,
+        response: { 200: ZInviteResponse, ...errors },
+      },
+    },
+    async (request) => {
+      const { user, customer } = request.body;
+      const outbox = await inviteUser(
+        app.db,
+        principalOf(request),
+        { ...user, customerId: customer.id },
+        baseUrl(request),
+        request.id,
+      );
+      await app.deliverEmails(outbox);
+      return { status: 'invitationSent' as const };
+    },
+  );
+
+  app.post(
+    '/api/administration/update-email',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['users'],
+        summary: "Changes a user's e-mail address once the new address confirms it",
+        body: ZUpdateEmailRequest,
+        response: { 202: z.object({ status: z.literal('confirmationSent') }), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const outbox = await requestEmailChange(
+        app.db,
+        principalOf(request),
+        request.body,
+        baseUrl(request),
+        request.id,
+      );
+      await app.deliverEmails(outbox);
+      return reply.code(202).send({ status: 'confirmationSent' });
+    },
+  );
+};
