@@ -75,7 +75,7 @@ export const mfaChallenges = pgTable(
     expiresAt: at('expires_at').notNull(),
     completedAt: at('completed_at'),
   },
-  (t) => [check('mfa_challenges_method_check', oneOf('method', MFA_TYPES))],
+  () => [check('mfa_challenges_method_check', oneOf('method', MFA_TYPES))],
 );
 
 /** A user's enrolled second factors. */
@@ -105,7 +105,7 @@ export const emailTokens = pgTable(
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
   },
-  (t) => [check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change']))],
+  () => [check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change']))],
 );
 
 /** Every e-mail the product sends; without SMTP it stays here for the development outbox page. */
