@@ -12,7 +12,10 @@ import { authRoutes } from './modules/auth/auth.routes.ts';
 import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { invitationsRoutes } from './modules/users/invitations.routes.ts';
+import { Authenticator } from './modules/auth/authenticator.ts';
 import { TokenService } from './modules/auth/token.service.ts';
+import { issuerOf } from './modules/identity/identity-provider.ts';
+import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -83,14 +86,23 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(openapiPlugin);
   await app.register(spaPlugin, { distDir });
   // From here on every route must declare its access rule.
-  const issuer = config.publicUrl ?? 'service-hub';
-  await app.register(accessPlugin, { tokens: new TokenService(db, issuer) });
+  const tokens = new TokenService(db, config.publicUrl);
+  const identityProvider = {
+    issuer: config.oidcIssuer ?? issuerOf(config.publicUrl),
+    audience: config.oidcClientId,
+    external: config.oidcIssuer !== undefined,
+  };
+  await app.register(accessPlugin, {
+    tokens,
+    authenticator: new Authenticator(db, tokens, identityProvider),
+  });
 
   const runtimeConfig: TRuntimeConfig = {
     appName: 'Service Hub',
     environment: config.environment,
     buildId: computeBuildId(config, distDir),
     useAuthService: config.useAuthService,
+    oidc: { authority: identityProvider.issuer, clientId: config.oidcClientId },
     externalServices: config.externalServices,
     tagManager: config.tagManager,
     tagManagerScript: config.tagManagerScript ?? null,
@@ -99,6 +111,13 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(authRoutes, { secureCookies: config.isProduction });
   await app.register(emailLinksRoutes, { secureCookies: config.isProduction });
   await app.register(invitationsRoutes, { publicUrl: config.publicUrl });
+  if (!identityProvider.external) {
+    await app.register(identityProviderRoutes, {
+      publicUrl: config.publicUrl,
+      clientId: config.oidcClientId,
+      secureCookies: config.isProduction,
+    });
+  }
   // The outbox shows sign-in codes and invitation links: never in production.
   if (!config.isProduction) await app.register(outboxRoutes);
   await app.register(usersRoutes);

@@ -43,7 +43,8 @@ export type AppConfig = {
   seedDemoData: boolean;
   /** Environment name shown to the SPA; route rules compare it with 'Development'. */
   environment: string;
-  publicUrl: string | undefined;
+  /** Absolute address of the product (PUBLIC_URL, default http://localhost:PORT); token issuers derive from it. */
+  publicUrl: string;
   useAuthService: number;
   tagManager: 'production' | 'test' | 'none';
   /** Address of the selected tag-manager script (production or test container), if any. */
@@ -86,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     // Demo users never exist in production, whatever HUB_SEED says.
     seedDemoData: e.HUB_SEED !== '0' && !isProduction,
     environment: e.HUB_ENVIRONMENT ?? (isProduction ? 'Production' : 'Development'),
-    publicUrl: e.PUBLIC_URL,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
     useAuthService: e.USE_AUTH_SERVICE,
     tagManager: e.TAG_MANAGER,
     tagManagerScript:

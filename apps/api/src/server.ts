@@ -23,7 +23,7 @@ await app.listen({ port: config.port, host: config.host });
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
-const url = config.publicUrl ?? `http://localhost:${port}`;
+const url = process.env.PUBLIC_URL ? config.publicUrl : `http://localhost:${port}`;
 const lines = [`Service Hub is running at ${url}`, `  API docs: ${url}/api/docs`];
 if (config.seedDemoData) {
   lines.push(`  Demo sign-ins (password: ${DEMO_PASSWORD}):`);

@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fast
 import fp from 'fastify-plugin';
 import type { StoredRole } from '@service-hub/contracts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { findEnabledPrincipal, type Principal } from '../modules/auth/principal.repository.ts';
+import type { Authenticator } from '../modules/auth/authenticator.ts';
+import type { Principal } from '../modules/auth/principal.repository.ts';
 import type { TokenService } from '../modules/auth/token.service.ts';
 
 /**
@@ -21,7 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
-    /** Every route registered under the access rule, as "METHOD url" with its rule. */
+    /** Every documented route (not hidden from OpenAPI), as "METHOD url" with its access rule. */
     accessRules: Map<string, RouteAccess>;
   }
 }
@@ -39,7 +40,10 @@ function bearerToken(request: FastifyRequest): string | undefined {
   return match?.[1];
 }
 
-async function accessPlugin(app: FastifyInstance, options: { tokens: TokenService }) {
+async function accessPlugin(
+  app: FastifyInstance,
+  options: { tokens: TokenService; authenticator: Authenticator },
+) {
   app.decorate('tokens', options.tokens);
   app.decorateRequest('principal', null);
   app.decorate('accessRules', new Map<string, RouteAccess>());
@@ -49,14 +53,14 @@ async function accessPlugin(app: FastifyInstance, options: { tokens: TokenServic
     if (access === undefined) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no access rule (config.access)`);
     }
-    for (const method of [route.method].flat()) app.accessRules.set(`${method} ${route.url}`, access);
+    if (!route.schema?.hide) {
+      for (const method of [route.method].flat()) app.accessRules.set(`${method} ${route.url}`, access);
+    }
     if (access === 'public') return;
     const check: onRequestHookHandler = async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated();
-      const claims = await app.tokens.verify(token);
-      const principal = await findEnabledPrincipal(app.db, claims.sub, claims.sid);
-      if (!principal) throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
+      const principal = await options.authenticator.principalFor(token);
       request.principal = principal;
       if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) throw forbidden();
     };

@@ -18,6 +18,9 @@ export const ZRuntimeConfig = z
       .number()
       .int()
       .describe('0: single sign-on with an identity provider; 1: own auth service'),
+    oidc: z
+      .object({ authority: z.string(), clientId: z.string() })
+      .describe('The identity provider the web app signs in with when useAuthService is 0'),
     externalServices: z
       .record(z.string(), z.string())
       .describe('External service addresses by permission prefix'),

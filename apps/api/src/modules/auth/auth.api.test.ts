@@ -98,7 +98,7 @@ describe('[AUTH] bearer token validation', () => {
     return new SignJWT({ email: 'user@example.com', sid: sessionId })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid })
       .setSubject(options.sub ?? rows[0]!.id)
-      .setIssuer(options.issuer ?? 'service-hub')
+      .setIssuer(options.issuer ?? ctx.config.publicUrl)
       .setAudience(options.audience ?? TOKEN_AUDIENCE)
       .setIssuedAt()
       .setExpirationTime(options.expiresAt ?? Math.floor(Date.now() / 1000) + 600)
@@ -145,7 +145,7 @@ describe('[AUTH] bearer token validation', () => {
     const token = await new SignJWT({ email: 'user@example.com' })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid: 'unknown-key' })
       .setSubject('x')
-      .setIssuer('service-hub')
+      .setIssuer(ctx.config.publicUrl)
       .setAudience(TOKEN_AUDIENCE)
       .setExpirationTime('5m')
       .sign(privateKey);

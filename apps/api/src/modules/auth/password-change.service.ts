@@ -1,6 +1,7 @@
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
+import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
 import type { Principal } from './principal.repository.ts';
 import { hashPassword, verifyPassword } from './password.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
@@ -50,6 +51,7 @@ export async function changePassword(
       hash,
     ]);
     await revokeUserSessions(client, principal.userId, principal.sessionId);
+    await revokeIdentityProviderGrants(client, principal.userId);
     await writeAudit(client, {
       actorUserId: principal.userId,
       actorEmail: principal.email,

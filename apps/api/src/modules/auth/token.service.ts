@@ -41,24 +41,26 @@ export class TokenService {
       .sign(privateKey);
   }
 
+  /** Resolves a token's key id to one of the product's public keys (also used for the built-in IdP). */
+  readonly keyResolver: JWTVerifyGetKey = async (header) => {
+    if (!header.kid) throw new joseErrors.JWSSignatureVerificationFailed();
+    let key = this.publicKeys.get(header.kid);
+    if (!key) {
+      key = findPublicKey(this.db, header.kid);
+      this.publicKeys.set(header.kid, key);
+    }
+    const found = await key;
+    if (!found) {
+      this.publicKeys.delete(header.kid);
+      throw new joseErrors.JWKSNoMatchingKey();
+    }
+    return found;
+  };
+
   /** Checks signature, issuer, audience and expiry; any failure is a 401 that says nothing more. */
   async verify(token: string): Promise<AccessTokenClaims> {
-    const getKey: JWTVerifyGetKey = async (header) => {
-      if (!header.kid) throw new joseErrors.JWSSignatureVerificationFailed();
-      let key = this.publicKeys.get(header.kid);
-      if (!key) {
-        key = findPublicKey(this.db, header.kid);
-        this.publicKeys.set(header.kid, key);
-      }
-      const found = await key;
-      if (!found) {
-        this.publicKeys.delete(header.kid);
-        throw new joseErrors.JWKSNoMatchingKey();
-      }
-      return found;
-    };
     try {
-      const { payload } = await jwtVerify(token, getKey, {
+      const { payload } = await jwtVerify(token, this.keyResolver, {
         issuer: this.issuer,
         audience: TOKEN_AUDIENCE,
         algorithms: [SIGNING_ALGORITHM],

@@ -13,12 +13,10 @@ import { inviteUser, requestEmailChange } from './invitations.service.ts';
 const ADMINS = ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] as const;
 
 /** Invitations and e-mail changes: each sends a single-use link by e-mail. */
-export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | undefined }> = async (
-  app,
-  { publicUrl },
-) => {
-  const baseUrl = (request: { protocol: string; host: string }) =>
-    publicUrl ?? `${request.protocol}://${request.host}`;
+export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = async (app, { publicUrl }) => {
+  // Links in e-mails use the configured address, never the request's Host header (which a caller
+  // could forge to send victims a link to another site).
+  const baseUrl = () => publicUrl;
   const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError, 409: ZApiError };
 
   app.post(
@@ -36,13 +34,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | unde
       },
     },
     async (request) => {
-      const outbox = await inviteUser(
-        app.db,
-        principalOf(request),
-        request.body,
-        baseUrl(request),
-        request.id,
-      );
+      const outbox = await inviteUser(app.db, principalOf(request), request.body, baseUrl(), request.id);
       await app.deliverEmails(outbox);
       return { status: 'invitationSent' as const };
     },
@@ -65,7 +57,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | unde
         app.db,
         principalOf(request),
         { ...user, customerId: customer.id },
-        baseUrl(request),
+        baseUrl(),
         request.id,
       );
       await app.deliverEmails(outbox);
@@ -89,7 +81,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string | unde
         app.db,
         principalOf(request),
         request.body,
-        baseUrl(request),
+        baseUrl(),
         request.id,
       );
       await app.deliverEmails(outbox);

@@ -6,6 +6,7 @@ import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import { hashToken, newSecretToken } from '../auth/sessions.repository.ts';
+import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
 

@@ -1,0 +1,90 @@
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import type { Database } from '../../db/client.ts';
+import { unauthenticated } from '../../lib/errors.ts';
+import { findEnabledPrincipal, type Principal } from './principal.repository.ts';
+import { SIGNING_ALGORITHM } from './signing-keys.repository.ts';
+import type { TokenService } from './token.service.ts';
+
+export type IdentityProviderTrust = {
+  /** Issuer of the ID tokens the web app sends in the single-sign-on flow. */
+  issuer: string;
+  /** The web app's client id: the ID tokens' audience. */
+  audience: string;
+  /** True for an external provider (Entra ID, Keycloak…): keys from its JWKS, users by e-mail. */
+  external: boolean;
+};
+
+const expired = () => unauthenticated('Your session is invalid or has expired. Please sign in again.');
+
+/**
+ * Turns a bearer token into the caller: the API's own access tokens (own auth service) or the
+ * identity provider's ID tokens (single sign-on). Either way signature, issuer, audience and
+ * expiry are checked, and the user must exist and be enabled now.
+ */
+export class Authenticator {
+  private remoteKeys: Promise<JWTVerifyGetKey> | undefined;
+
+  constructor(
+    private readonly db: Database,
+    private readonly tokens: TokenService,
+    private readonly idp: IdentityProviderTrust,
+  ) {}
+
+  async principalFor(token: string): Promise<Principal> {
+    let issuer: unknown;
+    try {
+      issuer = decodeJwt(token).iss;
+    } catch {
+      throw expired();
+    }
+    if (issuer === this.tokens.issuer) {
+      const claims = await this.tokens.verify(token);
+      const principal = await findEnabledPrincipal(this.db, claims.sub, claims.sid);
+      if (!principal) throw expired();
+      return principal;
+    }
+    if (issuer === this.idp.issuer) return this.fromIdToken(token);
+    throw expired();
+  }
+
+  private async fromIdToken(token: string): Promise<Principal> {
+    let claims: { sub?: string; email?: unknown };
+    try {
+      const keys = this.idp.external ? await this.externalKeys() : this.tokens.keyResolver;
+      ({ payload: claims } = await jwtVerify(token, keys, {
+        issuer: this.idp.issuer,
+        audience: this.idp.audience,
+        ...(this.idp.external ? {} : { algorithms: [SIGNING_ALGORITHM] }),
+      }));
+    } catch {
+      throw expired();
+    }
+    const userId = this.idp.external ? await this.userIdByEmail(claims.email) : claims.sub;
+    const principal = userId ? await findEnabledPrincipal(this.db, userId) : undefined;
+    if (!principal) throw expired();
+    return principal;
+  }
+
+  /** An external provider's users are matched to the Hub's users by e-mail address. */
+  private async userIdByEmail(email: unknown): Promise<string | undefined> {
+    if (typeof email !== 'string') return undefined;
+    const { rows } = await this.db.$client.query<{ id: string }>(
+      'SELECT id FROM users WHERE lower(email) = lower($1)',
+      [email],
+    );
+    return rows[0]?.id;
+  }
+
+  private externalKeys(): Promise<JWTVerifyGetKey> {
+    this.remoteKeys ??= (async () => {
+      const response = await fetch(`${this.idp.issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+      if (!response.ok) throw new Error(`discovery failed: HTTP ${response.status}`);
+      const { jwks_uri: jwksUri } = (await response.json()) as { jwks_uri: string };
+      return createRemoteJWKSet(new URL(jwksUri));
+    })().catch((error: unknown) => {
+      this.remoteKeys = undefined;
+      throw error;
+    });
+    return this.remoteKeys;
+  }
+}

@@ -1,0 +1,190 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { SignJWT } from 'jose';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../db/embedded-postgres.ts';
+import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
+
+/** A minimal browser: follows nothing by itself, keeps cookies by name. */
+class Browser {
+  private readonly cookies = new Map<string, string>();
+  constructor(private readonly base: string) {}
+
+  async fetch(path: string, init: RequestInit = {}): Promise<Response> {
+    const url = path.startsWith('http') ? path : `${this.base}${path}`;
+    const headers = new Headers(init.headers);
+    if (this.cookies.size) headers.set('cookie', [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; '));
+    const response = await fetch(url, { ...init, headers, redirect: 'manual' });
+    for (const line of response.headers.getSetCookie()) {
+      const [pair] = line.split(';');
+      const [name, ...value] = pair!.split('=');
+      this.cookies.set(name!.trim(), value.join('='));
+    }
+    return response;
+  }
+}
+
+const CLIENT_ID = 'service-hub-web';
+
+describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and ID tokens the API trusts', () => {
+  let ctx: TestContext;
+  let base: string;
+  beforeAll(async () => {
+    const port = await freePort();
+    base = `http://127.0.0.1:${port}`;
+    ctx = await createTestApp({ env: { PUBLIC_URL: base, PORT: String(port) } });
+    await ctx.app.listen({ port, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  /** Runs the authorization request up to the sign-in interaction; answers the interaction path. */
+  async function startSignIn(browser: Browser, verifier: string, state = 'state-1') {
+    const challenge = createHash('sha256').update(verifier).digest('base64url');
+    const query = new URLSearchParams({
+      client_id: CLIENT_ID,
+      response_type: 'code',
+      redirect_uri: `${base}/auth/callback`,
+      scope: 'openid offline_access',
+      code_challenge: challenge,
+      code_challenge_method: 'S256',
+      state,
+    });
+    const authorize = await browser.fetch(`/idp/auth?${query}`);
+    expect(authorize.status).toBe(303);
+    const interaction = new URL(authorize.headers.get('location')!, base).pathname;
+    expect(interaction).toMatch(/^\/idp\/interaction\/[\w-]+$/);
+    return interaction;
+  }
+
+  async function finishSignIn(browser: Browser, redirectTo: string, verifier: string) {
+    const resumed = await browser.fetch(redirectTo);
+    expect(resumed.status).toBe(303);
+    const callback = new URL(resumed.headers.get('location')!);
+    expect(callback.pathname).toBe('/auth/callback');
+    expect(callback.searchParams.get('state')).toBe('state-1');
+    const code = callback.searchParams.get('code')!;
+    const token = await browser.fetch('/idp/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'authorization_code',
+        code,
+        redirect_uri: `${base}/auth/callback`,
+        client_id: CLIENT_ID,
+        code_verifier: verifier,
+      }),
+    });
+    expect(token.status).toBe(200);
+    return token.json() as Promise<{ id_token: string; refresh_token?: string; access_token: string }>;
+  }
+
+  const userWith = (idToken: string) =>
+    fetch(`${base}/api/v3/user`, { headers: { authorization: `Bearer ${idToken}` } });
+
+  it('publishes its discovery document under /idp', async () => {
+    const response = await fetch(`${base}/idp/.well-known/openid-configuration`);
+    expect(response.status).toBe(200);
+    const discovery = await response.json();
+    expect(discovery.issuer).toBe(`${base}/idp`);
+    expect(discovery.code_challenge_methods_supported).toContain('S256');
+  });
+
+  it('signs in a demo user; the ID token opens the API, and the refresh token renews it', async () => {
+    const browser = new Browser(base);
+    const verifier = randomBytes(32).toString('base64url');
+    const interaction = await startSignIn(browser, verifier);
+    const details = await browser.fetch(`${interaction}/details`);
+    expect(await details.json()).toMatchObject({ prompt: 'login' });
+
+    const wrong = await browser.fetch(`${interaction}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'user@example.com', password: 'wrong-password' }),
+    });
+    expect(wrong.status).toBe(401);
+    expect((await wrong.json()).detail).toBe('The e-mail address or password is incorrect.');
+
+    const login = await browser.fetch(`${interaction}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'user@example.com', password: 'demo-password' }),
+    });
+    expect(login.status).toBe(200);
+    const tokens = await finishSignIn(browser, (await login.json()).redirectTo, verifier);
+    const me = await userWith(tokens.id_token);
+    expect(me.status).toBe(200);
+    expect((await me.json()).email).toBe('user@example.com');
+
+    expect(tokens.refresh_token).toBeTruthy();
+    const refreshed = await fetch(`${base}/idp/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: tokens.refresh_token!,
+        client_id: CLIENT_ID,
+      }),
+    });
+    expect(refreshed.status).toBe(200);
+    expect((await userWith((await refreshed.json()).id_token)).status).toBe(200);
+  });
+
+  it('refuses forged ID tokens: wrong audience, wrong issuer, expired, bad signature', async () => {
+    const { kid, privateKey } = await getOrCreateSigningKey(ctx.db);
+    const { rows } = await ctx.db.$client.query<{ id: string }>(
+      `SELECT id FROM users WHERE email = 'user@example.com'`,
+    );
+    const forge = (claims: { aud?: string; iss?: string; exp?: number }) =>
+      new SignJWT({ email: 'user@example.com' })
+        .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid })
+        .setSubject(rows[0]!.id)
+        .setIssuer(claims.iss ?? `${base}/idp`)
+        .setAudience(claims.aud ?? CLIENT_ID)
+        .setIssuedAt()
+        .setExpirationTime(claims.exp ?? Math.floor(Date.now() / 1000) + 300)
+        .sign(privateKey);
+    expect((await userWith(await forge({}))).status).toBe(200);
+    expect((await userWith(await forge({ aud: 'another-client' }))).status).toBe(401);
+    expect((await userWith(await forge({ iss: 'https://login.example.com/idp' }))).status).toBe(401);
+    expect((await userWith(await forge({ exp: Math.floor(Date.now() / 1000) - 10 }))).status).toBe(401);
+    const [header, payload] = (await forge({})).split('.');
+    expect((await userWith(`${header}.${payload}.${randomBytes(64).toString('base64url')}`)).status).toBe(
+      401,
+    );
+  });
+
+  it('asks for the second factor of an MFA account before finishing the sign-in', async () => {
+    await ctx.db.$client.query(
+      `UPDATE customers SET is_mfa_enabled = true, mfa_type = 'email' WHERE name = 'Göta Bostäder AB'`,
+    );
+    const browser = new Browser(base);
+    const verifier = randomBytes(32).toString('base64url');
+    const interaction = await startSignIn(browser, verifier);
+    const login = await browser.fetch(`${interaction}/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'user@example.com', password: 'demo-password' }),
+    });
+    const challenge = await login.json();
+    expect(challenge).toMatchObject({ mfaRequired: true, method: 'email' });
+    const outbox = await (await fetch(`${base}/api/dev/outbox?to=user@example.com`)).json();
+    const code = /\d{6}/.exec(outbox.mails[0].subject)![0];
+    const mfa = await browser.fetch(`${interaction}/mfa`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ challengeId: challenge.challengeId, code }),
+    });
+    expect(mfa.status).toBe(200);
+    const tokens = await finishSignIn(browser, (await mfa.json()).redirectTo, verifier);
+    expect((await userWith(tokens.id_token)).status).toBe(200);
+    await ctx.db.$client.query(
+      `UPDATE customers SET is_mfa_enabled = false, mfa_type = NULL WHERE name = 'Göta Bostäder AB'`,
+    );
+  });
+
+  it('says an interaction has expired when its cookie is missing', async () => {
+    const response = await fetch(`${base}/idp/interaction/unknown/details`);
+    expect(response.status).toBe(410);
+    expect((await response.json()).errorCode).toBe('LINK_EXPIRED');
+  });
+});

@@ -1,0 +1,184 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type Provider from 'oidc-provider';
+import type { InteractionResults } from 'oidc-provider';
+import { z } from 'zod';
+import { ZApiError, ZLoginRequest, ZMfaChallenge, ZMfaVerifyRequest } from '@service-hub/contracts';
+import { AppError, unauthenticated } from '../../lib/errors.ts';
+import { checkPassword } from '../auth/auth.service.ts';
+import { requiredMfaMethod, startMfaChallenge, verifyMfaChallenge } from '../auth/mfa.service.ts';
+import { createIdentityProvider, IDP_PATH, type IdentityProviderOptions } from './identity-provider.ts';
+
+const interactionExpired = () =>
+  new AppError(410, 'LINK_EXPIRED', 'Gone', 'This sign-in has expired. Start again from Service Hub.');
+
+const ZRedirect = z.object({ redirectTo: z.string() });
+const ZInteractionDetails = z.object({ prompt: z.string(), loginHint: z.string().nullable() });
+const ZUid = z.object({ uid: z.string().min(1).max(100) });
+
+/**
+ * The built-in identity provider at /idp: the protocol endpoints belong to oidc-provider; the
+ * sign-in interaction (password, then second factor) is a page of the web app that talks to the
+ * JSON endpoints below. Their paths stay under /idp/interaction/{uid} because the provider's
+ * interaction cookie is scoped to that path.
+ */
+export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProviderOptions, 'db'>> = async (
+  app,
+  options,
+) => {
+  let provider: Promise<Provider> | undefined;
+  const getProvider = () => {
+    provider ??= createIdentityProvider({ ...options, db: app.db }).catch((error: unknown) => {
+      provider = undefined;
+      throw error;
+    });
+    return provider;
+  };
+
+  await app.register(async (protocol: FastifyInstance) => {
+    // oidc-provider reads request bodies itself: leave them unread.
+    protocol.removeAllContentTypeParsers();
+    protocol.addContentTypeParser('*', (_request, _payload, done) => done(null));
+    const handler = async (request: FastifyRequest, reply: FastifyReply) => {
+      const oidc = await getProvider();
+      reply.hijack();
+      const raw = request.raw as IncomingMessage & { originalUrl?: string };
+      raw.originalUrl = raw.url;
+      raw.url = raw.url?.slice(IDP_PATH.length) || '/';
+      await oidc.callback()(raw, reply.raw as ServerResponse);
+    };
+    for (const url of [IDP_PATH, `${IDP_PATH}/*`]) {
+      protocol.route({
+        method: ['GET', 'POST', 'HEAD', 'OPTIONS', 'DELETE'],
+        url,
+        config: { access: 'public' },
+        schema: { hide: true },
+        handler,
+      });
+    }
+  });
+
+  const details = async (request: FastifyRequest, reply: FastifyReply) => {
+    try {
+      return await (await getProvider()).interactionDetails(request.raw, reply.raw);
+    } catch {
+      throw interactionExpired();
+    }
+  };
+  const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
+    const redirectTo = await (
+      await getProvider()
+    ).interactionResult(request.raw, reply.raw, result, { mergeWithLastSubmission: false });
+    return { redirectTo };
+  };
+
+  app.get(
+    `${IDP_PATH}/interaction/:uid`,
+    { config: { access: 'public' }, schema: { hide: true, params: ZUid } },
+    async (request, reply) => {
+      // The sign-in page is a screen of the web app (absent only when the web app is not built).
+      if (typeof reply.sendFile !== 'function')
+        throw new AppError(404, 'NOT_FOUND', 'Not Found', `No route GET ${request.url}.`);
+      return reply.header('cache-control', 'no-store').sendFile('index.html');
+    },
+  );
+
+  app.get(
+    `${IDP_PATH}/interaction/:uid/details`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity provider'],
+        summary: 'What the sign-in interaction asks for',
+        params: ZUid,
+        response: { 200: ZInteractionDetails, 410: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      const hint = interaction.params.login_hint;
+      return { prompt: interaction.prompt.name, loginHint: typeof hint === 'string' ? hint : null };
+    },
+  );
+
+  app.post(
+    `${IDP_PATH}/interaction/:uid/login`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity provider'],
+        summary: 'Password step of the sign-in: where to go next, or the second factor to give',
+        params: ZUid,
+        body: ZLoginRequest,
+        response: {
+          200: z.union([ZRedirect, ZMfaChallenge]),
+          400: ZApiError,
+          401: ZApiError,
+          410: ZApiError,
+          429: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      const user = await checkPassword(app.db, request.body, request.ip);
+      const method = await requiredMfaMethod(app.db.$client, user.id);
+      if (method) {
+        const { challenge, outboxIds } = await startMfaChallenge(app.db, user, method, {
+          flow: 'oidc',
+          interactionUid: interaction.uid,
+        });
+        await app.deliverEmails(outboxIds);
+        return challenge;
+      }
+      return finish(request, reply, { login: { accountId: user.id, amr: ['pwd'] } });
+    },
+  );
+
+  app.post(
+    `${IDP_PATH}/interaction/:uid/mfa`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity provider'],
+        summary: 'Second-factor step of the sign-in',
+        params: ZUid,
+        body: ZMfaVerifyRequest,
+        response: { 200: ZRedirect, 400: ZApiError, 401: ZApiError, 410: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      const { userId, context } = await verifyMfaChallenge(
+        app.db,
+        request.body.challengeId,
+        request.body.code,
+      );
+      if (context.flow !== 'oidc' || context.interactionUid !== interaction.uid) throw unauthenticated();
+      return finish(request, reply, { login: { accountId: userId, amr: ['pwd', 'mfa'] } });
+    },
+  );
+
+  app.post(
+    `${IDP_PATH}/interaction/:uid/abort`,
+    {
+      config: { access: 'public' },
+      schema: {
+        tags: ['identity provider'],
+        summary: 'Cancels the sign-in; the application is told access was denied',
+        params: ZUid,
+        response: { 200: ZRedirect, 410: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await details(request, reply);
+      return finish(request, reply, {
+        error: 'access_denied',
+        error_description: 'The user cancelled the sign-in.',
+      });
+    },
+  );
+};
