@@ -5,7 +5,7 @@ import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../auth/principal.repository.ts';
-import { hashToken, newSecretToken } from '../auth/sessions.repository.ts';
+import { hashToken, newSecretToken, revokeUserSessions } from '../auth/sessions.repository.ts';
 import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
@@ -296,9 +296,8 @@ export async function confirmEmailChange(db: Database, token: string): Promise<v
       'UPDATE users SET email = $2, username = $2, email_verified = true, modified = now() WHERE id = $1',
       [row.user_id, row.new_email],
     );
-    await client.query('UPDATE sessions SET revoked_at = now() WHERE user_id = $1 AND revoked_at IS NULL', [
-      row.user_id,
-    ]);
+    await revokeUserSessions(client, row.user_id);
+    await revokeIdentityProviderGrants(client, row.user_id);
     await writeAudit(client, {
       actorUserId: row.user_id,
       actorEmail: row.new_email,
