@@ -109,7 +109,10 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   };
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(authRoutes, { secureCookies: config.isProduction });
-  await app.register(emailLinksRoutes, { secureCookies: config.isProduction });
+  await app.register(emailLinksRoutes, {
+    secureCookies: config.isProduction,
+    useAuthService: config.useAuthService,
+  });
   await app.register(invitationsRoutes, { publicUrl: config.publicUrl });
   if (!identityProvider.external) {
     await app.register(identityProviderRoutes, {

@@ -74,6 +74,13 @@ export const ZInvitation = z
   .meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
+/** Single sign-on: the password is set and the user signs in at the identity provider next. */
+export const ZAcceptInvitationResponse = z.union([
+  ZTokenResponse,
+  ZMfaChallenge,
+  z.object({ passwordSet: z.literal(true) }),
+]);
+
 export const ZAcceptInvitationRequest = z.object({
   token: z.string().min(20).max(200),
   password: ZNewPassword,

@@ -246,7 +246,8 @@ describe('[AUTH] multi-factor sign-in per customer account', () => {
 describe('[USERS] invitations, e-mail change and profile', () => {
   let ctx: TestContext;
   beforeAll(async () => {
-    ctx = await createTestApp();
+    // The own auth service signs the invitee in at once; with single sign-on see the next test.
+    ctx = await createTestApp({ env: { USE_AUTH_SERVICE: '1' } });
   });
   afterAll(() => ctx.close());
 
@@ -326,6 +327,38 @@ describe('[USERS] invitations, e-mail change and profile', () => {
     });
     expect(again.statusCode).toBe(410);
     expect(again.json().errorCode).toBe('LINK_EXPIRED');
+  });
+
+  it('with single sign-on only sets the password: the invitee signs in at the identity provider', async () => {
+    const sso = await createTestApp();
+    try {
+      const response = await sso.app.inject({
+        method: 'POST',
+        url: '/api/administration/invite-email',
+        headers: { authorization: `Bearer ${await sso.tokenFor('sfadmin@example.com')}` },
+        payload: {
+          email: 'sso.invitee@example.com',
+          firstName: 'Sso',
+          lastName: 'Invitee',
+          customerId: await customerId('Göta Bostäder AB'),
+        },
+      });
+      expect(response.statusCode).toBe(200);
+      const mail = (await sso.app.inject({ url: '/api/dev/outbox?to=sso.invitee@example.com' })).json()
+        .mails[0];
+      const token = tokenFromMail(mail.text, '/invitation');
+      const accepted = await sso.app.inject({
+        method: 'POST',
+        url: '/api/auth/invitations/accept',
+        payload: { token, password: 'Kvarnholmen-Bro-77' },
+      });
+      expect(accepted.json()).toEqual({ passwordSet: true });
+      expect((await sso.tokenFor('sso.invitee@example.com', 'Kvarnholmen-Bro-77')).length).toBeGreaterThan(
+        20,
+      );
+    } finally {
+      await sso.close();
+    }
   });
 
   it('answers the same for an existing user of another account, who simply gains access', async () => {

@@ -4,8 +4,8 @@ import {
   ZAcceptInvitationRequest,
   ZApiError,
   ZConfirmEmailChangeRequest,
+  ZAcceptInvitationResponse,
   ZInvitation,
-  ZLoginResponse,
 } from '@service-hub/contracts';
 import { badRequest } from '../../lib/errors.ts';
 import { acceptInvitation, confirmEmailChange, describeEmailLink } from '../users/invitations.service.ts';
@@ -14,10 +14,10 @@ import { hashPassword } from './password.ts';
 import { sessionMetaOf, setSessionCookie } from './session-cookie.ts';
 
 /** The pages behind e-mailed links: open to anyone holding the link, which works once. */
-export const emailLinksRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (
-  app,
-  { secureCookies },
-) => {
+export const emailLinksRoutes: FastifyPluginAsyncZod<{
+  secureCookies: boolean;
+  useAuthService: number;
+}> = async (app, { secureCookies, useAuthService }) => {
   app.get(
     '/api/auth/invitations/:token',
     {
@@ -38,9 +38,10 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }>
       config: { access: 'public' },
       schema: {
         tags: ['auth'],
-        summary: 'Sets the password of an invited user and signs them in (or asks for the second factor)',
+        summary:
+          'Sets the password of an invited user; with the own auth service also signs them in (or asks for the second factor)',
         body: ZAcceptInvitationRequest,
-        response: { 200: ZLoginResponse, 400: ZApiError, 410: ZApiError },
+        response: { 200: ZAcceptInvitationResponse, 400: ZApiError, 410: ZApiError },
       },
     },
     async (request, reply) => {
@@ -60,6 +61,8 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }>
         request.body.token,
         await hashPassword(request.body.password),
       );
+      // With single sign-on the user now signs in at the identity provider.
+      if (useAuthService === 0) return { passwordSet: true as const };
       const result = await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request));
       if (result.kind === 'mfa') {
         await app.deliverEmails(result.outboxIds);

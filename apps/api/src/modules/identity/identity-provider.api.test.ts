@@ -84,7 +84,10 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
   it('publishes its discovery document under /idp', async () => {
     const response = await fetch(`${base}/idp/.well-known/openid-configuration`);
     expect(response.status).toBe(200);
-    const discovery = await response.json();
+    const discovery = (await response.json()) as {
+      issuer: string;
+      code_challenge_methods_supported: string[];
+    };
     expect(discovery.issuer).toBe(`${base}/idp`);
     expect(discovery.code_challenge_methods_supported).toContain('S256');
   });
@@ -102,7 +105,9 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
       body: JSON.stringify({ email: 'user@example.com', password: 'wrong-password' }),
     });
     expect(wrong.status).toBe(401);
-    expect((await wrong.json()).detail).toBe('The e-mail address or password is incorrect.');
+    expect(((await wrong.json()) as { detail: string }).detail).toBe(
+      'The e-mail address or password is incorrect.',
+    );
 
     const login = await browser.fetch(`${interaction}/login`, {
       method: 'POST',
@@ -110,10 +115,14 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
       body: JSON.stringify({ email: 'user@example.com', password: 'demo-password' }),
     });
     expect(login.status).toBe(200);
-    const tokens = await finishSignIn(browser, (await login.json()).redirectTo, verifier);
+    const tokens = await finishSignIn(
+      browser,
+      ((await login.json()) as { redirectTo: string }).redirectTo,
+      verifier,
+    );
     const me = await userWith(tokens.id_token);
     expect(me.status).toBe(200);
-    expect((await me.json()).email).toBe('user@example.com');
+    expect(((await me.json()) as { email: string }).email).toBe('user@example.com');
 
     expect(tokens.refresh_token).toBeTruthy();
     const refreshed = await fetch(`${base}/idp/token`, {
@@ -126,7 +135,7 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
       }),
     });
     expect(refreshed.status).toBe(200);
-    expect((await userWith((await refreshed.json()).id_token)).status).toBe(200);
+    expect((await userWith(((await refreshed.json()) as { id_token: string }).id_token)).status).toBe(200);
   });
 
   it('refuses forged ID tokens: wrong audience, wrong issuer, expired, bad signature', async () => {
@@ -165,17 +174,23 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ email: 'user@example.com', password: 'demo-password' }),
     });
-    const challenge = await login.json();
+    const challenge = (await login.json()) as { challengeId: string };
     expect(challenge).toMatchObject({ mfaRequired: true, method: 'email' });
-    const outbox = await (await fetch(`${base}/api/dev/outbox?to=user@example.com`)).json();
-    const code = /\d{6}/.exec(outbox.mails[0].subject)![0];
+    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=user@example.com`)).json()) as {
+      mails: { subject: string }[];
+    };
+    const code = /\d{6}/.exec(outbox.mails[0]!.subject)![0];
     const mfa = await browser.fetch(`${interaction}/mfa`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ challengeId: challenge.challengeId, code }),
     });
     expect(mfa.status).toBe(200);
-    const tokens = await finishSignIn(browser, (await mfa.json()).redirectTo, verifier);
+    const tokens = await finishSignIn(
+      browser,
+      ((await mfa.json()) as { redirectTo: string }).redirectTo,
+      verifier,
+    );
     expect((await userWith(tokens.id_token)).status).toBe(200);
     await ctx.db.$client.query(
       `UPDATE customers SET is_mfa_enabled = false, mfa_type = NULL WHERE name = 'Göta Bostäder AB'`,
@@ -185,6 +200,6 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
   it('says an interaction has expired when its cookie is missing', async () => {
     const response = await fetch(`${base}/idp/interaction/unknown/details`);
     expect(response.status).toBe(410);
-    expect((await response.json()).errorCode).toBe('LINK_EXPIRED');
+    expect(((await response.json()) as { errorCode: string }).errorCode).toBe('LINK_EXPIRED');
   });
 });

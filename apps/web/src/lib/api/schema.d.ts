@@ -534,7 +534,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Sets the password of an invited user and signs them in (or asks for the second factor) */
+        /** Sets the password of an invited user; with the own auth service also signs them in (or asks for the second factor) */
         post: {
             parameters: {
                 query?: never;
@@ -557,7 +557,27 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content: {
-                        "application/json": components["schemas"]["LoginResponse"];
+                        "application/json": {
+                            /** @description Signed JWT to send as `Authorization: Bearer <token>` */
+                            token: string;
+                        } | {
+                            /** @enum {boolean} */
+                            mfaRequired: true;
+                            /** Format: uuid */
+                            challengeId: string;
+                            /** @enum {string} */
+                            method: "app" | "email";
+                            enrolment?: {
+                                /** @description Base32 key for manual entry */
+                                secret: string;
+                                otpauthUrl: string;
+                                /** @description PNG data URL of the otpauth URL */
+                                qrCode: string;
+                            };
+                        } | {
+                            /** @enum {boolean} */
+                            passwordSet: true;
+                        };
                     };
                 };
                 /** @description Default Response */
