@@ -32,6 +32,11 @@ export const FIELD_ERROR_CODES = [
   'invalidValue',
   'invalidType',
   'unknownField',
+  'weakPassword',
+  'wrongPassword',
+  'containsEmail',
+  'emailExists',
+  'mfaMethodRequired',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

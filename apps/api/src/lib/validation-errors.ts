@@ -1,4 +1,4 @@
-import type { TFieldError } from '@service-hub/contracts';
+import { FIELD_ERROR_CODES, type TFieldError } from '@service-hub/contracts';
 
 /** One failed check as fastify-type-provider-zod reports it (a zod issue in Fastify's shape). */
 export type SchemaIssue = {
@@ -64,6 +64,12 @@ function describe(issue: SchemaIssue): Omit<TFieldError, 'field'> {
     case 'invalid_value':
     case 'invalid_union':
       return { code: 'invalidValue', message: issue.message };
+    case 'custom': {
+      // Refinements name their own code (e.g. weakPassword) so clients can translate them.
+      const code = (p.params as { code?: string } | undefined)?.code;
+      const known = FIELD_ERROR_CODES.find((c) => c === code);
+      return { code: known ?? 'invalidValue', message: issue.message };
+    }
     default:
       return { code: 'invalidValue', message: issue.message };
   }

@@ -56,6 +56,7 @@ export const ZNewPassword = z
   .max(PASSWORD_MAX_LENGTH)
   .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()) && new Set(value).size > 3, {
     error: 'This password is too easy to guess. Choose a longer or less common one.',
+    params: { code: 'weakPassword' },
   });
 
 export const ZPasswordChangeRequest = z.object({
@@ -127,4 +128,8 @@ export type TMfaStatus = z.infer<typeof ZMfaStatus>;
 
 export const ZCustomerMfaRequest = z
   .object({ isMFAEnabled: z.boolean(), mfaType: z.enum(MFA_TYPES).nullable() })
-  .refine((v) => !v.isMFAEnabled || v.mfaType !== null, { error: 'Choose a method.', path: ['mfaType'] });
+  .refine((v) => !v.isMFAEnabled || v.mfaType !== null, {
+    error: 'Choose a method.',
+    path: ['mfaType'],
+    params: { code: 'mfaMethodRequired' },
+  });

@@ -90,11 +90,12 @@ describe('[AUTH] sessions: refresh, logout and password change', () => {
     expect(weak.statusCode).toBe(400);
     expect(weak.json().errors[0]).toMatchObject({ field: 'body.newPassword', code: 'tooSmall' });
     const common = await change({ currentPassword: 'demo-password', newPassword: 'password1234' });
-    expect(common.json().errors[0].message).toBe(
-      'This password is too easy to guess. Choose a longer or less common one.',
-    );
+    expect(common.json().errors[0]).toMatchObject({
+      code: 'weakPassword',
+      message: 'This password is too easy to guess. Choose a longer or less common one.',
+    });
     const wrong = await change({ currentPassword: 'not-it', newPassword: 'a-much-longer-secret-9' });
-    expect(wrong.json().errors[0]).toMatchObject({ field: 'body.currentPassword' });
+    expect(wrong.json().errors[0]).toMatchObject({ field: 'body.currentPassword', code: 'wrongPassword' });
 
     const ok = await change({ currentPassword: 'demo-password', newPassword: 'a-much-longer-secret-9' });
     expect(ok.statusCode).toBe(204);
@@ -177,6 +178,7 @@ describe('[AUTH] multi-factor sign-in per customer account', () => {
     expect(missingMethod.statusCode).toBe(400);
     expect(missingMethod.json().errors[0]).toMatchObject({
       field: 'body.mfaType',
+      code: 'mfaMethodRequired',
       message: 'Choose a method.',
     });
     const response = await setMfa('Mälardalens Vatten AB', { isMFAEnabled: true, mfaType: 'email' });

@@ -51,7 +51,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
         throw badRequest('The password must not contain your e-mail address.', [
           {
             field: 'body.password',
-            code: 'invalidValue',
+            code: 'containsEmail',
             message: 'The password must not contain your e-mail address.',
           },
         ]);

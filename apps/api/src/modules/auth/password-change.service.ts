@@ -29,7 +29,7 @@ export async function changePassword(
     throw badRequest('The current password is not correct.', [
       {
         field: 'body.currentPassword',
-        code: 'invalidValue',
+        code: 'wrongPassword',
         message: 'The current password is not correct.',
       },
     ]);
@@ -39,7 +39,7 @@ export async function changePassword(
     throw badRequest('The password must not contain your e-mail address.', [
       {
         field: 'body.newPassword',
-        code: 'invalidValue',
+        code: 'containsEmail',
         message: 'The password must not contain your e-mail address.',
       },
     ]);

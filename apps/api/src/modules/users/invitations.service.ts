@@ -248,7 +248,7 @@ export async function requestEmailChange(
     );
     if (rowCount) {
       throw new AppError(409, 'EMAIL_EXISTS', 'Conflict', 'This email already exists', [
-        { field: 'body.email', code: 'invalidValue', message: 'This email already exists' },
+        { field: 'body.email', code: 'emailExists', message: 'This email already exists' },
       ]);
     }
     await client.query(
