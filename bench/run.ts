@@ -77,7 +77,11 @@ try {
   client.release();
 
   // 2. HTTP
-  const app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0' }), db, logger: false });
+  const app = await buildApp({
+    config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0' }),
+    db,
+    logger: false,
+  });
   await app.listen({ port: 0, host: '127.0.0.1' });
   const appUrl = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
   const login = await fetch(`${appUrl}/api/auth/login`, {

@@ -1,5 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { expectAccessible, hasHorizontalOverflow, signIn, startHub, type Hub } from './support/hub.ts';
+import {
+  expectAccessible,
+  hasHorizontalOverflow,
+  SIGN_IN_PAGE,
+  signIn,
+  signInAt,
+  startHub,
+  type Hub,
+} from './support/hub.ts';
 
 describe('[FOUNDATION] the page loads and a demo user signs in and reaches the dashboard', () => {
   let hub: Hub;
@@ -15,10 +23,10 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
   ])('%s signs in and lands on /dashboard', async (email, firstName) => {
     const { page, context } = await hub.newPage();
     await page.goto('/');
-    await page.waitForURL('**/login');
+    await page.waitForURL(SIGN_IN_PAGE);
     await expect.poll(() => page.title()).toBe('Sign in · Service Hub');
     await signIn(page, email);
-    await page.waitForURL('**/dashboard');
+    await page.waitForURL('**/dashboard?activeAccountId=*');
     await expect
       .poll(() => page.getByRole('heading', { level: 1 }).textContent())
       .toBe(`Welcome, ${firstName}`);
@@ -28,11 +36,11 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
 
   it('shows the customer user the services of the first account', async () => {
     const { page, context } = await hub.newPage();
-    await page.goto('/login');
-    await signIn(page, 'user@example.com');
-    await page.getByRole('heading', { name: 'Your services in this account' }).waitFor();
+    await signInAt(page, '/dashboard', 'user@example.com');
+    const services = page.getByRole('region', { name: 'Your services in this account' });
+    await services.waitFor();
     for (const service of ['Track and trace', 'EDI track and trace', 'Support cases', 'EDI connect']) {
-      await page.getByText(service, { exact: true }).waitFor();
+      await services.getByText(service, { exact: true }).waitFor();
     }
     await page.getByRole('cell', { name: 'Mälardalens Vatten AB' }).waitFor();
     await expectAccessible(page);
@@ -41,42 +49,30 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
 
   it('refuses a wrong password with a message that does not say whether the account exists', async () => {
     const { page, context } = await hub.newPage();
-    await page.goto('/login');
+    await page.goto('/dashboard');
+    await page.waitForURL(SIGN_IN_PAGE);
     await signIn(page, 'user@example.com', 'wrong-password');
     await expect
       .poll(() => page.getByRole('alert').textContent())
       .toContain('The e-mail address or password is incorrect.');
-    expect(page.url()).toContain('/login');
+    expect(page.url()).toMatch(SIGN_IN_PAGE);
     await context.close();
   });
 
   it('asks for the missing fields before calling the server', async () => {
     const { page, context } = await hub.newPage();
-    await page.goto('/login');
+    await page.goto('/dashboard');
+    await page.waitForURL(SIGN_IN_PAGE);
     await page.getByRole('button', { name: 'Sign in' }).click();
     await expect.poll(() => page.getByText('This field cannot be empty.').count()).toBe(2);
     await expectAccessible(page);
     await context.close();
   });
 
-  it('returns to the deep link after sign-in and keeps the session on reload', async () => {
+  it('switches language on the sign-in page, with the page lang attribute and the tab title', async () => {
     const { page, context } = await hub.newPage();
     await page.goto('/dashboard');
-    await page.waitForURL('**/login');
-    await signIn(page, 'admin@example.com');
-    await page.waitForURL('**/dashboard');
-    await page.reload();
-    await page.getByRole('heading', { name: 'Welcome, Anders' }).waitFor();
-    await page.getByRole('button', { name: 'Sign out' }).click();
-    await page.waitForURL('**/login');
-    await page.goto('/dashboard');
-    await page.waitForURL('**/login');
-    await context.close();
-  });
-
-  it('switches language, the page lang attribute and the tab title', async () => {
-    const { page, context } = await hub.newPage();
-    await page.goto('/login');
+    await page.waitForURL(SIGN_IN_PAGE);
     await page.getByLabel('Language').selectOption('sv');
     await expect.poll(() => page.evaluate(() => document.documentElement.lang)).toBe('sv');
     await expect.poll(() => page.title()).toBe('Logga in · Service Hub');
@@ -104,7 +100,8 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
 
   it('is usable at 375 px wide', async () => {
     const { page, context } = await hub.newPage({ width: 375 });
-    await page.goto('/login');
+    await page.goto('/dashboard');
+    await page.waitForURL(SIGN_IN_PAGE);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await signIn(page, 'user@example.com');
     await page.getByRole('heading', { name: 'Welcome, Ulla' }).waitFor();

@@ -6,12 +6,14 @@ import { App } from './app/app';
 import { installGlobalErrorHandlers } from './lib/feedback/global-error-handler';
 import { initI18n } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
+import { initAuthSession } from './lib/session/auth-session';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
   installGlobalErrorHandlers();
   const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  initAuthSession(config);
   if (config.tagManagerScript) {
     // The environment picks the production or test container; it may load a consent tool.
     const script = document.createElement('script');

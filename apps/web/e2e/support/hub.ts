@@ -7,6 +7,7 @@ import { expect } from 'vitest';
 import { buildApp } from '../../../api/src/app.ts';
 import { loadConfig } from '../../../api/src/config.ts';
 import { createDatabase, type Database } from '../../../api/src/db/client.ts';
+import { freePort } from '../../../api/src/db/embedded-postgres.ts';
 import { createTestDatabase } from '../../../api/test/helpers.ts';
 
 const webDist = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'dist');
@@ -42,11 +43,20 @@ export type Hub = {
 export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
   const database = await createTestDatabase();
   const db = createDatabase(database.url, { max: 5 });
-  const config = loadConfig({ NODE_ENV: 'test', HUB_ENVIRONMENT: 'Test', LOG_LEVEL: 'silent', ...env });
+  // The identity provider's issuer and redirect addresses derive from PUBLIC_URL: fix the port first.
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    HUB_ENVIRONMENT: 'Test',
+    LOG_LEVEL: 'silent',
+    RUN_JOBS: '0',
+    PORT: String(port),
+    PUBLIC_URL: baseUrl,
+    ...env,
+  });
   const app: FastifyInstance = await buildApp({ config, db, logger: false, webDist });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  const baseUrl = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`;
+  await app.listen({ port, host: '127.0.0.1' });
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: CHROMIUM_ARGS,
@@ -81,6 +91,17 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await page.getByLabel('E-mail address').fill(email);
   await page.locator('input[type=password]').fill(password);
   await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** True on the sign-in pages of either flow (identity provider or own auth service). */
+export const SIGN_IN_PAGE = /\/(idp\/interaction\/[\w-]+|auth\/login)(\?|$)/;
+
+/** Opens `path` signed out, signs in on the page sign-in leads to, and waits to be back in the app. */
+export async function signInAt(page: Page, path: string, email: string, password = DEMO_PASSWORD) {
+  await page.goto(path);
+  await page.waitForURL(SIGN_IN_PAGE);
+  await signIn(page, email, password);
+  await page.waitForURL((url) => !/^\/(idp|auth)\//.test(url.pathname));
 }
 
 /** Fails on any serious or critical WCAG 2.1 AA violation axe finds on the page. */

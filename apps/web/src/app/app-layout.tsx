@@ -6,7 +6,6 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches, useNavigate } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
-import { authPaths } from '../features/auth/routes';
 import { useRevokeAccess } from '../features/shell/api/revoke-access';
 import { AccountSwitcher } from '../features/shell/components/account-switcher';
 import { LanguageMenu } from '../features/shell/components/language-menu';
@@ -17,7 +16,7 @@ import { UserMenu } from '../features/shell/components/user-menu';
 import { isSidebarItemVisible, SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
 import { useUpdateCheck } from '../features/shell/use-update-check';
 import { chainUsesActiveAccount, rolesOf } from '../lib/access/route-access';
-import { authToken } from '../lib/api/auth-token';
+import { authSession } from '../lib/session/auth-session';
 import { showSuccess } from '../lib/feedback/toasts';
 import type { RouteHandle } from '../lib/routing/route-definition';
 import { topPageOf } from '../lib/routing/top-page';
@@ -81,9 +80,9 @@ export function AppLayout() {
   };
 
   const signOut = () => {
-    authToken.clear();
+    // Clears local state, then ends the session at the server or identity provider (spec 4).
     queryClient.clear();
-    navigate(authPaths.signIn, { replace: true });
+    void authSession().signOut();
   };
 
   return (
@@ -180,6 +179,8 @@ export function AppLayout() {
         opened={removing !== null}
         onClose={() => setRemoving(null)}
         title={t('shell.activeAccount.removeTitle')}
+        // Cancel and Remove access are the choices; Mantine's close button has no name.
+        withCloseButton={false}
         centered
       >
         <Text mb="lg">

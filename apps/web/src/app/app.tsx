@@ -12,14 +12,26 @@ const theme = createTheme({
   primaryColor: 'blue',
   primaryShade: 8,
   fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, "Helvetica Neue", Arial, sans-serif',
+  components: {
+    // Mantine's initial-focus placeholder is a focusable div with role="presentation" inside
+    // role="menu", which the menu role does not allow (axe aria-required-children). Without it,
+    // opening a menu focuses its first item, as the WAI-ARIA menu button pattern asks.
+    Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+  },
 });
 
-/** Darker dimmed and error text than Mantine's defaults, for WCAG AA contrast on white. */
+/**
+ * Darker dimmed and error text than Mantine's defaults, for WCAG AA contrast on white; and
+ * lighter light-variant backgrounds of the primary colour, since its text (blue 9) reaches only
+ * 4.0:1 on Mantine's hover background (blue 2), e.g. on a hovered subtle header button.
+ */
 const accessibleColors: CSSVariablesResolver = () => ({
   variables: {},
   light: {
     '--mantine-color-dimmed': 'var(--mantine-color-gray-7)',
     '--mantine-color-error': 'var(--mantine-color-red-9)',
+    '--mantine-color-blue-light': 'var(--mantine-color-blue-0)',
+    '--mantine-color-blue-light-hover': 'var(--mantine-color-blue-1)',
   },
   dark: {},
 });

@@ -36,9 +36,20 @@ export function RouteGuard() {
   const requestedIsOwn = requestedId !== null && Boolean(user?.customers.some((c) => c.id === requestedId));
   const activeAccountId = requestedIsOwn ? requestedId : (account?.id ?? null);
 
+  const subject: AccessSubject = {
+    user,
+    activeAccountId,
+    environment: config.environment,
+    hostname: window.location.hostname,
+  };
+  const target = resolveNavigation(signedInRoutes, location.pathname, subject);
+  const redirecting = target !== null && target !== location.pathname;
+
   const warned = useRef<string | null>(null);
   useEffect(() => {
-    if (!syncsAddress || !account) return;
+    // While a redirect is on its way, the page it leads to applies the parameter (it is carried
+    // along below): a second navigation from here would race the redirect and could cancel it.
+    if (redirecting || !syncsAddress || !account) return;
     if (requestedIsOwn && requestedId !== account.id) {
       storeActiveAccountId(requestedId);
       return;
@@ -56,15 +67,17 @@ export function RouteGuard() {
       next.set(ACTIVE_ACCOUNT_PARAM, String(account.id));
       setSearchParams(next, { replace: true });
     }
-  }, [syncsAddress, account, requested, requestedId, requestedIsOwn, searchParams, setSearchParams]);
+  }, [
+    redirecting,
+    syncsAddress,
+    account,
+    requested,
+    requestedId,
+    requestedIsOwn,
+    searchParams,
+    setSearchParams,
+  ]);
 
-  const subject: AccessSubject = {
-    user,
-    activeAccountId,
-    environment: config.environment,
-    hostname: window.location.hostname,
-  };
-  const target = resolveNavigation(signedInRoutes, location.pathname, subject);
   if (target === null) {
     return (
       <Container size="sm" py="xl">
@@ -74,7 +87,13 @@ export function RouteGuard() {
       </Container>
     );
   }
-  if (target !== location.pathname) return <Navigate to={target} replace />;
+  if (redirecting) {
+    const [pathname = target, query] = target.split('?');
+    const search = new URLSearchParams(query);
+    if (requested !== null) search.set(ACTIVE_ACCOUNT_PARAM, requested);
+    const searchText = search.toString();
+    return <Navigate to={{ pathname, search: searchText ? `?${searchText}` : '' }} replace />;
+  }
   return (
     <>
       <Outlet />

@@ -4,6 +4,7 @@ import { administrationRoutes } from '../features/administration/routes';
 import { authRoutes } from '../features/auth/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { ediConnectRoutes } from '../features/edi-connect/routes';
 import { ediTrackingRoutes } from '../features/edi-tracking/routes';
 import { reportsRoutes } from '../features/reports/routes';
@@ -15,9 +16,10 @@ import type { RouteDefinition } from '../lib/routing/route-definition';
 
 const OPEN_ROUTE_IDS = new Set(['loading', 'notFound']);
 
-/** Routes anyone may open: sign-in, loading and not found. */
+/** Routes anyone may open: sign-in and its links, loading, not found, the development outbox. */
 export const openRoutes: RouteDefinition[] = [
   ...authRoutes,
+  ...devOutboxRoutes,
   ...shellRoutes.filter((r) => OPEN_ROUTE_IDS.has(r.id)),
 ];
 

@@ -14,7 +14,13 @@ export type LoadingSpinnerProps = {
 };
 
 /** The loading spinner with the defaults of spec section 9. */
-export function LoadingSpinner({ size = 1.6, textSize = 1.6, showText = true, light = false, loading = true }: LoadingSpinnerProps) {
+export function LoadingSpinner({
+  size = 1.6,
+  textSize = 1.6,
+  showText = true,
+  light = false,
+  loading = true,
+}: LoadingSpinnerProps) {
   const { t } = useTranslation();
   if (!loading) return null;
   return (

@@ -1,7 +1,11 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../lib/routing/planned';
 
 /** The signed-in user's own account page, from the user menu. */
 export const accountRoutes: RouteDefinition[] = [
-  { id: 'account', path: '/account', handle: { title: ['titles.account'] }, page: planned },
+  {
+    id: 'account',
+    path: '/account',
+    handle: { title: ['titles.account'] },
+    page: () => import('./pages/account-page').then((m) => ({ default: m.AccountPage })),
+  },
 ];

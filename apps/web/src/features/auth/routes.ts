@@ -1,13 +1,37 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 
-export const authPaths = { signIn: '/login' } as const;
+export const authPaths = { signIn: '/auth/login', callback: '/auth/callback' } as const;
 
-/** Routes outside the signed-in frame. */
+/** Pages outside the signed-in frame: sign-in, its callback, and the pages behind e-mailed links. */
 export const authRoutes: RouteDefinition[] = [
   {
     id: 'signIn',
     path: authPaths.signIn,
     handle: { title: ['titles.signIn'] },
-    page: () => import('./pages/sign-in-page').then((m) => ({ default: m.SignInPage })),
+    page: () => import('./pages/auth-login-page').then((m) => ({ default: m.AuthLoginPage })),
+  },
+  {
+    id: 'signInCallback',
+    path: authPaths.callback,
+    handle: { title: ['titles.signIn'] },
+    page: () => import('./pages/callback-page').then((m) => ({ default: m.CallbackPage })),
+  },
+  {
+    id: 'idpInteraction',
+    path: '/idp/interaction/:uid',
+    handle: { title: ['titles.signIn'] },
+    page: () => import('./pages/idp-interaction-page').then((m) => ({ default: m.IdpInteractionPage })),
+  },
+  {
+    id: 'invitation',
+    path: '/invitation',
+    handle: { title: ['invitation.title'] },
+    page: () => import('./pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
+  },
+  {
+    id: 'emailChange',
+    path: '/email-change',
+    handle: { title: ['emailChange.title'] },
+    page: () => import('./pages/email-change-page').then((m) => ({ default: m.EmailChangePage })),
   },
 ];

@@ -57,7 +57,8 @@ export const customersRoutes: RouteDefinition[] = [
             id: 'customers.customer.security',
             path: 'security',
             handle: { title: ['titles.security'] },
-            page: planned,
+            page: () =>
+              import('./pages/customer-security-page').then((m) => ({ default: m.CustomerSecurityPage })),
           },
         ],
       },

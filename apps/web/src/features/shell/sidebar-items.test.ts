@@ -1,11 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { signedInRoutes } from '../../app/route-table';
 import type { AccessSubject } from '../../lib/access/route-access';
-import { customerAdmin, customerUser, GOTA, MALARDALEN, providerAdmin } from '../../lib/access/route-access.fixtures';
+import {
+  customerAdmin,
+  customerUser,
+  GOTA,
+  MALARDALEN,
+  providerAdmin,
+} from '../../lib/access/route-access.fixtures';
 import { isSidebarItemVisible, SIDEBAR_ITEMS } from './sidebar-items';
 
 const visible = (subject: AccessSubject, useAuthService = 0) =>
-  SIDEBAR_ITEMS.filter((item) => isSidebarItemVisible(item, signedInRoutes, subject, useAuthService)).map((item) => item.id);
+  SIDEBAR_ITEMS.filter((item) => isSidebarItemVisible(item, signedInRoutes, subject, useAuthService)).map(
+    (item) => item.id,
+  );
 const at = (user: AccessSubject['user'], activeAccountId: number): AccessSubject => ({
   user,
   activeAccountId,
@@ -15,7 +23,14 @@ const at = (user: AccessSubject['user'], activeAccountId: number): AccessSubject
 
 describe('sidebar visibility (spec 6)', () => {
   it('shows a customer user the services of the active account and nothing of administration', () => {
-    expect(visible(at(customerUser, GOTA.id))).toEqual(['dashboard', 'tracking', 'ediTracking', 'support', 'reports', 'ediConnect']);
+    expect(visible(at(customerUser, GOTA.id))).toEqual([
+      'dashboard',
+      'tracking',
+      'ediTracking',
+      'support',
+      'reports',
+      'ediConnect',
+    ]);
     expect(visible(at(customerUser, MALARDALEN.id))).toEqual(['dashboard', 'tracking', 'support', 'reports']);
   });
 
@@ -24,13 +39,17 @@ describe('sidebar visibility (spec 6)', () => {
       expect.arrayContaining(['accountSettings', 'wod', 'ea']),
     );
     expect(visible(at(customerAdmin, MALARDALEN.id))).not.toContain('customers');
-    expect(visible(at(providerAdmin, GOTA.id))).toEqual(expect.arrayContaining(['administration', 'customers', 'users']));
+    expect(visible(at(providerAdmin, GOTA.id))).toEqual(
+      expect.arrayContaining(['administration', 'customers', 'users']),
+    );
   });
 
   it('with single sign-on uses the named READ_ALL permissions for tracking, in the own-auth flow the route rules', () => {
     const withoutReadAll = {
       ...customerUser,
-      customerUserPermissions: customerUser.customerUserPermissions.filter((p) => !p.permission.roles.includes('READ_ALL')),
+      customerUserPermissions: customerUser.customerUserPermissions.filter(
+        (p) => !p.permission.roles.includes('READ_ALL'),
+      ),
     };
     expect(visible(at(withoutReadAll, GOTA.id), 0)).not.toContain('tracking');
     expect(visible(at(withoutReadAll, GOTA.id), 0)).not.toContain('ediTracking');

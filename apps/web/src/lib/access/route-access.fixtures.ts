@@ -15,7 +15,11 @@ const account = (id: number, name: string, market: TCustomerSummary['market']): 
 });
 
 let nextPermissionId = 1;
-const permission = (prefix: TUserPermission['prefix'], name: string, roles: string[] = []): TUserPermission => ({
+const permission = (
+  prefix: TUserPermission['prefix'],
+  name: string,
+  roles: string[] = [],
+): TUserPermission => ({
   id: nextPermissionId++,
   prefix,
   name,
@@ -35,7 +39,11 @@ function user(
   grants: { customer: TCustomerSummary; permissions: TUserPermission[] }[],
 ): TCurrentUser {
   const customerUserPermissions = grants.flatMap((g) =>
-    g.permissions.map((p) => ({ customerId: g.customer.id, userId: '00000000-0000-4000-8000-000000000001', permission: p })),
+    g.permissions.map((p) => ({
+      customerId: g.customer.id,
+      userId: '00000000-0000-4000-8000-000000000001',
+      permission: p,
+    })),
   );
   return {
     id: '00000000-0000-4000-8000-000000000001',
@@ -58,20 +66,30 @@ export const GOTA = account(1, 'Göta Bostäder AB', 'SE');
 export const MALARDALEN = account(2, 'Mälardalens Vatten AB', 'SE');
 export const BERGEN = account(3, 'Bergen Boligbyggelag AS', 'NO');
 
-export const customerUser = user('user@example.com', ['CustomerUser'], [
-  { customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC] },
-  { customer: MALARDALEN, permissions: STT },
-]);
+export const customerUser = user(
+  'user@example.com',
+  ['CustomerUser'],
+  [
+    { customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC] },
+    { customer: MALARDALEN, permissions: STT },
+  ],
+);
 
-export const customerAdmin = user('admin@example.com', ['CustomerAdministrator', 'ADMIN'], [
-  { customer: MALARDALEN, permissions: [...STT, ...SUP, ...WOD, ...EA] },
-  { customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC] },
-  { customer: BERGEN, permissions: [...STT, ...ETS] },
-]);
+export const customerAdmin = user(
+  'admin@example.com',
+  ['CustomerAdministrator', 'ADMIN'],
+  [
+    { customer: MALARDALEN, permissions: [...STT, ...SUP, ...WOD, ...EA] },
+    { customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC] },
+    { customer: BERGEN, permissions: [...STT, ...ETS] },
+  ],
+);
 
-export const providerAdmin = user('sfadmin@example.com', ['SF_ADMIN', 'ProviderAdministrator', 'ADMIN'], [
-  { customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC, ...WOD, ...EA] },
-]);
+export const providerAdmin = user(
+  'sfadmin@example.com',
+  ['SF_ADMIN', 'ProviderAdministrator', 'ADMIN'],
+  [{ customer: GOTA, permissions: [...STT, ...ETS, ...SUP, ...EC, ...WOD, ...EA] }],
+);
 
 /** Someone who signed in but was never given an account. */
 export const userWithoutAccounts = user('lonely@example.com', ['CustomerUser'], []);

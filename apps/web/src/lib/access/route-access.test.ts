@@ -10,10 +10,22 @@ import {
   RouteAccessError,
   type AccessSubject,
 } from './route-access';
-import { BERGEN, customerAdmin, customerUser, GOTA, MALARDALEN, providerAdmin, userWithoutAccounts } from './route-access.fixtures';
+import {
+  BERGEN,
+  customerAdmin,
+  customerUser,
+  GOTA,
+  MALARDALEN,
+  providerAdmin,
+  userWithoutAccounts,
+} from './route-access.fixtures';
 
 const production = { environment: 'Production', hostname: 'hub.example.com' };
-const subject = (user: AccessSubject['user'], activeAccountId: number | null, where = production): AccessSubject => ({
+const subject = (
+  user: AccessSubject['user'],
+  activeAccountId: number | null,
+  where = production,
+): AccessSubject => ({
   user,
   activeAccountId,
   ...where,
@@ -22,17 +34,23 @@ const subject = (user: AccessSubject['user'], activeAccountId: number | null, wh
 describe('route access rules (spec 6)', () => {
   it('rule 1: an environment-restricted route needs localhost or the listed environment', () => {
     const handle: RouteHandle = { environments: ['localhost', 'Development'] };
-    expect(isEnvironmentAllowed(handle, { environment: 'Production', hostname: 'hub.example.com' })).toBe(false);
+    expect(isEnvironmentAllowed(handle, { environment: 'Production', hostname: 'hub.example.com' })).toBe(
+      false,
+    );
     expect(isEnvironmentAllowed(handle, { environment: 'Production', hostname: 'localhost' })).toBe(true);
     expect(isEnvironmentAllowed(handle, { environment: 'Production', hostname: '127.0.0.1' })).toBe(true);
-    expect(isEnvironmentAllowed(handle, { environment: 'Development', hostname: 'hub.example.com' })).toBe(true);
+    expect(isEnvironmentAllowed(handle, { environment: 'Development', hostname: 'hub.example.com' })).toBe(
+      true,
+    );
     expect(isEnvironmentAllowed({}, { environment: 'Production', hostname: 'hub.example.com' })).toBe(true);
   });
 
   it('rule 2: at least one required role, with the server admin names counting as ADMIN', () => {
     expect(isHandleAllowed({ roles: ['SF_ADMIN'] }, subject(providerAdmin, GOTA.id))).toBe(true);
     expect(isHandleAllowed({ roles: ['SF_ADMIN'] }, subject(customerAdmin, MALARDALEN.id))).toBe(false);
-    expect(isHandleAllowed({ roles: ['CustomerAdministrator', 'ADMIN'] }, subject(customerAdmin, MALARDALEN.id))).toBe(true);
+    expect(
+      isHandleAllowed({ roles: ['CustomerAdministrator', 'ADMIN'] }, subject(customerAdmin, MALARDALEN.id)),
+    ).toBe(true);
     expect(isHandleAllowed({ roles: ['ADMIN'] }, subject(providerAdmin, GOTA.id))).toBe(true);
     expect(isHandleAllowed({ roles: ['ADMIN'] }, subject(customerUser, GOTA.id))).toBe(false);
   });
@@ -62,7 +80,9 @@ describe('route access rules (spec 6)', () => {
   });
 
   it('needs the user loaded first', () => {
-    expect(() => isHandleAllowed({ roles: ['SF_ADMIN'] }, subject(undefined, null))).toThrow(new RouteAccessError('User not loaded'));
+    expect(() => isHandleAllowed({ roles: ['SF_ADMIN'] }, subject(undefined, null))).toThrow(
+      new RouteAccessError('User not loaded'),
+    );
     expect(isHandleAllowed({ title: ['titles.account'] }, subject(undefined, null))).toBe(true);
   });
 
@@ -117,11 +137,21 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/tracking/overview': ['=', '=', '=', '='],
   '/tracking/files': ['=', '=', '=', '='],
   '/tracking/documents': ['=', '=', '=', '='],
-  '/tracking/files/12': Array(4).fill('/tracking/files/12/delivery-channels') as [string, string, string, string],
+  '/tracking/files/12': Array(4).fill('/tracking/files/12/delivery-channels') as [
+    string,
+    string,
+    string,
+    string,
+  ],
   '/tracking/files/12/delivery-channels': ['=', '=', '=', '='],
   '/tracking/files/12/status-log': ['=', '=', '=', '='],
   '/tracking/files/12/file-details': ['=', '=', '=', '='],
-  '/tracking/documents/12': Array(4).fill('/tracking/documents/12/delivery') as [string, string, string, string],
+  '/tracking/documents/12': Array(4).fill('/tracking/documents/12/delivery') as [
+    string,
+    string,
+    string,
+    string,
+  ],
   '/tracking/documents/12/delivery': ['=', '=', '=', '='],
   '/tracking/documents/12/details': ['=', '=', '=', '='],
   '/edi-tracking': ['/edi-tracking/files', D, D, '/edi-tracking/files'],
@@ -160,37 +190,51 @@ describe('every route of the table, for each demo user (production)', () => {
   ];
 
   it('has an expectation for every route in the table', () => {
-    const paths = listRoutePaths(signedInRoutes).map((p) => p.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name]!));
+    const paths = listRoutePaths(signedInRoutes).map((p) =>
+      p.replace(/:(\w+)/g, (_, name: string) => SAMPLE_PARAMS[name]!),
+    );
     expect([...new Set(paths)].sort()).toEqual(Object.keys(EXPECTED).sort());
   });
 
   for (const [path, outcomes] of Object.entries(EXPECTED)) {
-    it.each(subjects.map(([name, s], i) => [name, s, outcomes[i]!] as const))(`${path} → %s`, (_name, s, outcome) => {
-      expect(resolveNavigation(signedInRoutes, path, s)).toBe(outcome === '=' ? path : outcome);
-    });
+    it.each(subjects.map(([name, s], i) => [name, s, outcomes[i]!] as const))(
+      `${path} → %s`,
+      (_name, s, outcome) => {
+        expect(resolveNavigation(signedInRoutes, path, s)).toBe(outcome === '=' ? path : outcome);
+      },
+    );
   }
 });
 
 describe('resolveNavigation', () => {
   it('sends unknown paths to /not-found', () => {
     expect(resolveNavigation(signedInRoutes, '/nowhere', subject(providerAdmin, GOTA.id))).toBe('/not-found');
-    expect(resolveNavigation(signedInRoutes, '/tracking/nowhere/deep', subject(providerAdmin, GOTA.id))).toBe('/not-found');
+    expect(resolveNavigation(signedInRoutes, '/tracking/nowhere/deep', subject(providerAdmin, GOTA.id))).toBe(
+      '/not-found',
+    );
   });
 
   it('opens development-only routes on localhost and in the Development environment', () => {
     const local = subject(customerUser, GOTA.id, { environment: 'Production', hostname: 'localhost' });
-    const development = subject(customerUser, GOTA.id, { environment: 'Development', hostname: 'hub.example.com' });
+    const development = subject(customerUser, GOTA.id, {
+      environment: 'Development',
+      hostname: 'hub.example.com',
+    });
     expect(resolveNavigation(signedInRoutes, '/Test-page', local)).toBe('/Test-page');
     expect(resolveNavigation(signedInRoutes, '/support/cases/new', development)).toBe('/support/cases/new');
   });
 
   it('follows a fallback route before the dashboard', () => {
     // The Bergen account has no SUP: a case link falls back to the first allowed sibling.
-    expect(resolveNavigation(signedInRoutes, '/support/cases/5', subject(customerAdmin, BERGEN.id))).toBe('/support/contact');
+    expect(resolveNavigation(signedInRoutes, '/support/cases/5', subject(customerAdmin, BERGEN.id))).toBe(
+      '/support/contact',
+    );
   });
 
   it('refuses everything for a user without accounts, instead of redirecting in a loop', () => {
     expect(resolveNavigation(signedInRoutes, '/dashboard', subject(userWithoutAccounts, null))).toBeNull();
-    expect(resolveNavigation(signedInRoutes, '/account', subject(userWithoutAccounts, null))).toBe('/account');
+    expect(resolveNavigation(signedInRoutes, '/account', subject(userWithoutAccounts, null))).toBe(
+      '/account',
+    );
   });
 });

@@ -1,6 +1,6 @@
 import createClient, { type Middleware } from 'openapi-fetch';
 import { REQUEST_ID_HEADER, type TApiError } from '@service-hub/contracts';
-import { authToken } from './auth-token';
+import { currentToken } from './auth-token';
 import type { paths } from './schema';
 
 /** A failed API call: the HTTP status and, when the server sent one, the shared error body. */
@@ -16,8 +16,8 @@ export class ApiRequestError extends Error {
 }
 
 const authentication: Middleware = {
-  onRequest({ request }) {
-    const token = authToken.get();
+  async onRequest({ request }) {
+    const token = await currentToken();
     if (token) request.headers.set('authorization', `Bearer ${token}`);
     request.headers.set(REQUEST_ID_HEADER, crypto.randomUUID());
     return request;
@@ -25,7 +25,11 @@ const authentication: Middleware = {
 };
 
 /** The typed client generated from the server's OpenAPI document (`npm run api:client`). */
-export const api = createClient<paths>({ baseUrl: globalThis.location?.origin ?? '' });
+// `credentials: 'include'` lets the own auth service's session cookie reach /api/auth (spec 7).
+export const api = createClient<paths>({
+  baseUrl: globalThis.location?.origin ?? '',
+  credentials: 'include',
+});
 api.use(authentication);
 
 type Result<T> = { data?: T; error?: unknown; response: Response };

@@ -13,7 +13,11 @@ describe('handleGlobalError (spec 8)', () => {
     const body = { status: 500, title: 'Internal Server Error', detail: 'x', requestId: 'req-1' };
     handleGlobalError(new ApiRequestError(500, body, 'req-1'));
     expect(peekToasts()).toEqual([
-      expect.objectContaining({ appearance: 'warning', message: 'common.systemFeedback.generalError', referenceCode: 'req-1' }),
+      expect.objectContaining({
+        appearance: 'warning',
+        message: 'common.systemFeedback.generalError',
+        referenceCode: 'req-1',
+      }),
     ]);
   });
 
@@ -22,7 +26,9 @@ describe('handleGlobalError (spec 8)', () => {
     handleGlobalError(new ApplicationError('quiet', 'E1', 'REF-1', false));
     expect(peekToasts()).toHaveLength(0);
     handleGlobalError(new ApplicationError('loud', 'E2', 'REF-2', true));
-    expect(peekToasts()).toEqual([expect.objectContaining({ message: 'common.systemFeedback.errorApi', referenceCode: 'REF-2' })]);
+    expect(peekToasts()).toEqual([
+      expect.objectContaining({ message: 'common.systemFeedback.errorApi', referenceCode: 'REF-2' }),
+    ]);
     expect(log).toHaveBeenCalledTimes(2);
   });
 
@@ -30,13 +36,20 @@ describe('handleGlobalError (spec 8)', () => {
     handleGlobalError(Object.assign(new Error('boom'), { requestId: 'req-9' }));
     handleGlobalError(new Error('bang'));
     const [first, second] = peekToasts();
-    expect(first).toMatchObject({ message: 'common.systemFeedback.errorUnknown', suffix: 'boom', referenceCode: 'req-9' });
+    expect(first).toMatchObject({
+      message: 'common.systemFeedback.errorUnknown',
+      suffix: 'boom',
+      referenceCode: 'req-9',
+    });
     expect(second).toMatchObject({ message: 'common.systemFeedback.errorUnknown', suffix: 'bang' });
     expect(Number.isNaN(Date.parse(second!.referenceCode!))).toBe(false);
   });
 
   it('treats an HTTP error without a body as unknown', () => {
     handleGlobalError(new ApiRequestError(502, undefined, undefined));
-    expect(peekToasts()[0]).toMatchObject({ message: 'common.systemFeedback.errorUnknown', suffix: 'HTTP 502' });
+    expect(peekToasts()[0]).toMatchObject({
+      message: 'common.systemFeedback.errorUnknown',
+      suffix: 'HTTP 502',
+    });
   });
 });

@@ -18,7 +18,11 @@ describe('toasts', () => {
   });
 
   it('keeps a warning until it is closed, with its reference code', () => {
-    const id = showToast({ appearance: 'warning', message: 'common.systemFeedback.errorApi', referenceCode: 'REF-1' });
+    const id = showToast({
+      appearance: 'warning',
+      message: 'common.systemFeedback.errorApi',
+      referenceCode: 'REF-1',
+    });
     vi.advanceTimersByTime(60_000);
     expect(peekToasts()).toEqual([expect.objectContaining({ id, temporary: false, referenceCode: 'REF-1' })]);
     removeToast(id);

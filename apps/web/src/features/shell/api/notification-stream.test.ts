@@ -15,7 +15,12 @@ describe('readEvents', () => {
   it('parses events split across chunks and ignores comments', async () => {
     const events: [string, string][] = [];
     await readEvents(
-      streamOf(': connected\n\n', 'event: notifi', 'cation\ndata: {"id":1}\n\nid: 2\nevent: notification\n', 'data: {"id":2}\n\n'),
+      streamOf(
+        ': connected\n\n',
+        'event: notifi',
+        'cation\ndata: {"id":1}\n\nid: 2\nevent: notification\n',
+        'data: {"id":2}\n\n',
+      ),
       (event, data) => events.push([event, data]),
     );
     expect(events).toEqual([

@@ -1,5 +1,5 @@
 import { REQUEST_ID_HEADER, type TNotification } from '@service-hub/contracts';
-import { authToken } from '../../../lib/api/auth-token';
+import { currentToken } from '../../../lib/api/auth-token';
 
 /**
  * Follows the server-sent notification stream. fetch is used instead of EventSource because the
@@ -15,7 +15,7 @@ export function followNotificationStream(onNotification: (notification: TNotific
     while (!stopped) {
       controller = new AbortController();
       try {
-        const token = authToken.get();
+        const token = await currentToken();
         const response = await fetch('/api/notifications/stream', {
           headers: {
             accept: 'text/event-stream',

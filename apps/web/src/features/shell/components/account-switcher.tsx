@@ -1,4 +1,4 @@
-import { ActionIcon, Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
 import { IconChevronDown, IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerSummary } from '@service-hub/contracts';
@@ -55,8 +55,9 @@ export function AccountSwitcher({
       <Text span size="sm" truncate>
         {active.name}
       </Text>
+      {/* In parentheses as in the accessible name, which must contain the visible text (WCAG 2.5.3). */}
       <Text span size="xs" c="dimmed" ml={6} visibleFrom="md">
-        {active.customerNumber}
+        ({active.customerNumber})
       </Text>
     </Button>
   );
@@ -106,10 +107,12 @@ export function AccountSwitcher({
                   </Stack>
                 </Menu.Item>
                 {canRemove && (
+                  // A menu may only hold menu items (WAI-ARIA), so removal is one too: reached
+                  // with the arrow keys like the accounts.
                   <Tooltip label={t('shell.activeAccount.removeAccess')}>
-                    <ActionIcon
-                      variant="subtle"
+                    <Menu.Item
                       color="red"
+                      w="auto"
                       aria-label={t('shell.activeAccount.removeAccessFrom', {
                         name: account.name,
                         number: account.customerNumber,
@@ -117,7 +120,7 @@ export function AccountSwitcher({
                       onClick={() => onRemoveAccess(account)}
                     >
                       <IconX size={16} aria-hidden />
-                    </ActionIcon>
+                    </Menu.Item>
                   </Tooltip>
                 )}
               </Group>

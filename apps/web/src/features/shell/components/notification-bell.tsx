@@ -29,8 +29,9 @@ export function NotificationBell() {
   const notifications = data?.notifications ?? [];
   return (
     <Popover position="bottom-end" width={340} shadow="md" withinPortal>
-      <Popover.Target>
-        <Indicator label={newCount} size={16} disabled={newCount === 0} offset={6} color="red">
+      {/* The target is the button itself: the popover's aria-expanded belongs on it, not on a div. */}
+      <Indicator label={newCount} size={16} disabled={newCount === 0} offset={6} color="red">
+        <Popover.Target>
           <ActionIcon
             variant="subtle"
             size="lg"
@@ -38,8 +39,8 @@ export function NotificationBell() {
           >
             <IconBell size={20} aria-hidden />
           </ActionIcon>
-        </Indicator>
-      </Popover.Target>
+        </Popover.Target>
+      </Indicator>
       <Popover.Dropdown>
         <Group justify="space-between" mb="xs">
           <Text fw={600} size="sm">

@@ -32,6 +32,8 @@ export function UnsavedChangesModal({ confirmLeave }: { confirmLeave: boolean })
       opened={blocker.state === 'blocked'}
       onClose={() => blocker.reset?.()}
       title={t('shell.unsavedChanges.title')}
+      // The two buttons are the choices (Escape continues editing); Mantine's close button has no name.
+      withCloseButton={false}
       centered
     >
       <Text mb="lg">{t('shell.unsavedChanges.message')}</Text>

@@ -17,12 +17,6 @@ export type UserMenuProps = { displayName: string; email: string; onSignOut: () 
 export function UserMenu({ displayName, email, onSignOut }: UserMenuProps) {
   const { t } = useTranslation();
   const consent = consentTool();
-  const initials = displayName
-    .split(/\s+/)
-    .map((part) => part[0] ?? '')
-    .join('')
-    .slice(0, 2)
-    .toUpperCase();
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -32,9 +26,8 @@ export function UserMenu({ displayName, email, onSignOut }: UserMenuProps) {
           px="xs"
           aria-label={t('shell.userMenu.open', { name: displayName })}
         >
-          <Avatar size={28} radius="xl" color="blue" aria-hidden>
-            {initials}
-          </Avatar>
+          {/* A person icon, not initials: visible text must be part of the button's name (WCAG 2.5.3). */}
+          <Avatar size={28} radius="xl" color="blue" aria-hidden />
           <Text span size="sm" ml={8} visibleFrom="md">
             {displayName}
           </Text>

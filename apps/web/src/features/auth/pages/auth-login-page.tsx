@@ -1,0 +1,58 @@
+import { Alert } from '@mantine/core';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, useSearchParams } from 'react-router';
+import type { TMfaChallenge } from '@service-hub/contracts';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { loginWithPassword, verifyMfaCode } from '../api/sign-in';
+import { AuthCard } from '../components/auth-card';
+import { MfaStep } from '../components/mfa-step';
+import { PasswordStep } from '../components/password-step';
+
+/** A local path to return to; anything else (another site, a protocol-relative URL) is ignored. */
+export function safeReturnPath(value: string | null): string {
+  return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
+}
+
+/**
+ * The sign-in page of the product's own authentication service (USE_AUTH_SERVICE=1): password,
+ * then the second factor when an account requires it; it hands the token to the app's callback.
+ */
+export function AuthLoginPage() {
+  const { t } = useTranslation();
+  const config = useRuntimeConfig();
+  const [params] = useSearchParams();
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  const returnTo = safeReturnPath(params.get('returnTo'));
+  if (config.useAuthService !== 1) return <Navigate to="/dashboard" replace />;
+
+  const handOver = (token: string) => {
+    window.location.assign(
+      `/auth/callback?token=${encodeURIComponent(token)}&returnTo=${encodeURIComponent(returnTo)}`,
+    );
+  };
+
+  return (
+    <AuthCard title={t('titles.signIn')} intro={challenge ? t('signIn.mfa.intro') : t('signIn.intro')}>
+      {params.get('signedOut') && !challenge && (
+        <Alert color="green" role="status">
+          {t('signIn.signedOut')}
+        </Alert>
+      )}
+      {challenge ? (
+        <MfaStep
+          challenge={challenge}
+          onSubmit={async (code) => handOver((await verifyMfaCode(challenge.challengeId, code)).token)}
+        />
+      ) : (
+        <PasswordStep
+          onSubmit={async (credentials) => {
+            const result = await loginWithPassword(credentials);
+            if ('token' in result) handOver(result.token);
+            else setChallenge(result);
+          }}
+        />
+      )}
+    </AuthCard>
+  );
+}

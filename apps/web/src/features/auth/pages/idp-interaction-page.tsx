@@ -1,0 +1,68 @@
+import { Anchor } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useParams } from 'react-router';
+import type { TMfaChallenge } from '@service-hub/contracts';
+import { LoadingPage } from '../../../components/ui/loading-page';
+import { interaction } from '../api/sign-in';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { AuthCard } from '../components/auth-card';
+import { MfaStep } from '../components/mfa-step';
+import { PasswordStep } from '../components/password-step';
+
+/**
+ * The built-in identity provider's sign-in (single sign-on flow): a page of the web app that
+ * completes the provider's interaction, then follows the provider back to the app.
+ */
+export function IdpInteractionPage() {
+  const { t } = useTranslation();
+  const { uid = '' } = useParams();
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  const details = useQuery({
+    queryKey: ['idp-interaction', uid],
+    queryFn: () => interaction.details(uid),
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+  const follow = (redirectTo: string) => window.location.assign(redirectTo);
+
+  if (details.isPending) return <LoadingPage />;
+  if (details.isError) {
+    return (
+      <AuthCard title={t('titles.signIn')}>
+        <ApiErrorAlert error={details.error} />
+        <Anchor href="/">{t('signIn.startAgain')}</Anchor>
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard title={t('titles.signIn')} intro={challenge ? t('signIn.mfa.intro') : t('signIn.intro')}>
+      {challenge ? (
+        <MfaStep
+          challenge={challenge}
+          onSubmit={async (code) =>
+            follow((await interaction.mfa(uid, challenge.challengeId, code)).redirectTo)
+          }
+        />
+      ) : (
+        <PasswordStep
+          initialEmail={details.data.loginHint ?? ''}
+          onSubmit={async (credentials) => {
+            const result = await interaction.login(uid, credentials);
+            if ('redirectTo' in result) follow(result.redirectTo);
+            else setChallenge(result);
+          }}
+        />
+      )}
+      <Anchor
+        component="button"
+        type="button"
+        size="sm"
+        onClick={() => void interaction.abort(uid).then((r) => follow(r.redirectTo))}
+      >
+        {t('common.cancel')}
+      </Anchor>
+    </AuthCard>
+  );
+}

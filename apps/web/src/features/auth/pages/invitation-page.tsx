@@ -1,0 +1,132 @@
+import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useSearchParams } from 'react-router';
+import { PASSWORD_MIN_LENGTH, type TMfaChallenge } from '@service-hub/contracts';
+import { LoadingPage } from '../../../components/ui/loading-page';
+import { api, unwrap } from '../../../lib/api/client';
+import { authSession } from '../../../lib/session/auth-session';
+import { verifyMfaCode } from '../api/sign-in';
+import { ApiErrorAlert } from '../components/api-error-alert';
+import { AuthCard } from '../components/auth-card';
+import { MfaStep } from '../components/mfa-step';
+
+/**
+ * Where an invitation e-mail leads: the invitee chooses a password (the link works once) and is
+ * signed in, through the identity provider or the own auth service depending on the flow.
+ */
+export function InvitationPage() {
+  const { t } = useTranslation();
+  const [params] = useSearchParams();
+  const token = params.get('token') ?? '';
+  const [password, setPassword] = useState('');
+  const [repeat, setRepeat] = useState('');
+  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const [failure, setFailure] = useState<unknown>(null);
+  const [busy, setBusy] = useState(false);
+  const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  const invitation = useQuery({
+    queryKey: ['invitation', token],
+    queryFn: () => unwrap(api.GET('/api/auth/invitations/{token}', { params: { path: { token } } })),
+    enabled: token.length >= 20,
+    retry: false,
+    meta: { handlesErrors: true },
+  });
+
+  const enter = (signInToken?: string) => {
+    if (signInToken) {
+      window.location.assign(`/auth/callback?token=${encodeURIComponent(signInToken)}&returnTo=%2Fdashboard`);
+    } else {
+      void authSession().signIn({ path: '/dashboard', query: '' }, invitation.data?.email);
+    }
+  };
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    const next = {
+      password:
+        password.length < PASSWORD_MIN_LENGTH
+          ? t('invitation.passwordTooShort', { minimum: PASSWORD_MIN_LENGTH })
+          : undefined,
+      repeat: repeat !== password ? t('invitation.passwordsDiffer') : undefined,
+    };
+    setErrors(next);
+    if (next.password || next.repeat) return;
+    setBusy(true);
+    setFailure(null);
+    try {
+      const result = await unwrap(api.POST('/api/auth/invitations/accept', { body: { token, password } }));
+      if ('token' in result) enter(result.token);
+      else if ('mfaRequired' in result) setChallenge(result);
+      else enter();
+    } catch (error) {
+      setFailure(error);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  if (token.length >= 20 && invitation.isPending) return <LoadingPage />;
+  if (token.length < 20 || invitation.isError) {
+    return (
+      <AuthCard title={t('invitation.title')}>
+        {invitation.isError ? (
+          <ApiErrorAlert error={invitation.error} />
+        ) : (
+          <Alert color="red" role="alert">
+            {t('signIn.linkExpired')}
+          </Alert>
+        )}
+        <Anchor href="/">{t('signIn.startAgain')}</Anchor>
+      </AuthCard>
+    );
+  }
+  const info = invitation.data;
+  if (!info) return <LoadingPage />;
+  if (challenge) {
+    return (
+      <AuthCard title={t('invitation.title')} intro={t('signIn.mfa.intro')}>
+        <MfaStep
+          challenge={challenge}
+          onSubmit={async (code) => enter((await verifyMfaCode(challenge.challengeId, code)).token)}
+        />
+      </AuthCard>
+    );
+  }
+  return (
+    <AuthCard
+      title={t('invitation.title')}
+      intro={t('invitation.intro', { name: info.firstName, customer: info.customerName ?? '' })}
+    >
+      <form onSubmit={(e) => void submit(e)} noValidate>
+        <Stack>
+          <ApiErrorAlert error={failure} />
+          <Text size="sm">
+            {t('invitation.email')}: <strong>{info.email}</strong>
+          </Text>
+          <PasswordInput
+            label={t('invitation.password')}
+            description={t('invitation.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
+            autoComplete="new-password"
+            required
+            value={password}
+            onChange={(e) => setPassword(e.currentTarget.value)}
+            error={errors.password}
+          />
+          <PasswordInput
+            label={t('invitation.repeatPassword')}
+            autoComplete="new-password"
+            required
+            value={repeat}
+            onChange={(e) => setRepeat(e.currentTarget.value)}
+            error={errors.repeat}
+          />
+          <Button type="submit" loading={busy}>
+            {t('invitation.activate')}
+          </Button>
+        </Stack>
+      </form>
+    </AuthCard>
+  );
+}

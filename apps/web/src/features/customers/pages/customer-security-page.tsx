@@ -1,0 +1,86 @@
+import { Alert, Button, Card, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
+import { useState, type FormEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useOutletContext } from 'react-router';
+import type { MfaType, TCustomer } from '@service-hub/contracts';
+import { showSuccess } from '../../../lib/feedback/toasts';
+import { formatDateTime } from '../../../lib/format';
+import { useUpdateCustomerMfa } from '../api/update-customer-mfa';
+
+/**
+ * The customer's security tab (spec 2 and 4): multi-factor sign-in on or off, with the authenticator
+ * app or an e-mailed code. Every user of the account must use it from their next sign-in.
+ */
+export function CustomerSecurityPage() {
+  const { t, i18n } = useTranslation();
+  const customer = useOutletContext<TCustomer>();
+  const update = useUpdateCustomerMfa(customer.id);
+  const [enabled, setEnabled] = useState(customer.isMFAEnabled);
+  const [method, setMethod] = useState<MfaType | null>(customer.mfaType);
+  const [error, setError] = useState<string>();
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    if (enabled && !method) {
+      setError(t('validation.mfaMethodRequired'));
+      return;
+    }
+    setError(undefined);
+    update.mutate(
+      { isMFAEnabled: enabled, mfaType: enabled ? method : null },
+      { onSuccess: () => showSuccess('security.saved') },
+    );
+  };
+
+  return (
+    <Stack maw={720}>
+      <Title order={1}>
+        {customer.name} · {t('titles.security')}
+      </Title>
+      <Card withBorder component="section" aria-labelledby="security-mfa">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <Title order={2} size="h3" id="security-mfa">
+              {t('security.title')}
+            </Title>
+            <Text size="sm" c="dimmed">
+              {t('security.intro')}
+            </Text>
+            <Switch
+              label={t('security.enabled')}
+              checked={enabled}
+              onChange={(e) => {
+                setEnabled(e.currentTarget.checked);
+                if (e.currentTarget.checked && !method) setMethod('app');
+              }}
+            />
+            <Radio.Group
+              label={t('security.method')}
+              value={method ?? ''}
+              onChange={(value) => setMethod(value as MfaType)}
+              error={error}
+            >
+              <Stack gap="xs" mt="xs">
+                <Radio value="app" label={t('security.methods.app')} disabled={!enabled} />
+                <Radio value="email" label={t('security.methods.email')} disabled={!enabled} />
+              </Stack>
+            </Radio.Group>
+            <Alert color="blue" variant="light">
+              {t('security.takesEffect')}
+            </Alert>
+            {customer.mfaModifiedDate && (
+              <Text size="sm" c="dimmed">
+                {t('security.lastChanged', { date: formatDateTime(customer.mfaModifiedDate, i18n.language) })}
+              </Text>
+            )}
+            <Group>
+              <Button type="submit" loading={update.isPending}>
+                {t('common.save')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Card>
+    </Stack>
+  );
+}
