@@ -8,11 +8,7 @@ import { loginWithPassword, verifyMfaCode } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
 import { MfaStep } from '../components/mfa-step';
 import { PasswordStep } from '../components/password-step';
-
-/** A local path to return to; anything else (another site, a protocol-relative URL) is ignored. */
-export function safeReturnPath(value: string | null): string {
-  return value?.startsWith('/') && !value.startsWith('//') ? value : '/dashboard';
-}
+import { safeReturnPath } from '../safe-return-path';
 
 /**
  * The sign-in page of the product's own authentication service (USE_AUTH_SERVICE=1): password,

@@ -6,7 +6,7 @@ import { userToken } from '../../../lib/api/auth-token';
 import { authSession } from '../../../lib/session/auth-session';
 import { completeSignIn, isSignInState, SIGN_IN_MESSAGES, SignInError } from '../complete-sign-in';
 import { SignInFailure } from '../components/sign-in-failure';
-import { safeReturnPath } from './auth-login-page';
+import { safeReturnPath } from '../safe-return-path';
 
 /**
  * Where sign-in returns (spec 4). Single sign-on: the provider's answer, with the state saved at
