@@ -8,14 +8,19 @@ import {
   ZMfaVerifyRequest,
   ZPasswordChangeRequest,
   ZTokenResponse,
-  type TLoginResponse,
 } from '@service-hub/contracts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { principalOf } from '../../plugins/access.ts';
 import { changePassword } from './password-change.service.ts';
-import { checkPassword, continueSignIn, issueTokens, type SignInResult } from './auth.service.ts';
+import { checkPassword, continueSignIn, issueTokens } from './auth.service.ts';
 import { verifyMfaChallenge } from './mfa.service.ts';
-import { clearSessionCookie, sessionCookieOf, sessionMetaOf, setSessionCookie } from './session-cookie.ts';
+import {
+  answerSignIn,
+  clearSessionCookie,
+  sessionCookieOf,
+  sessionMetaOf,
+  setSessionCookie,
+} from './session-cookie.ts';
 import { revokeSessionById, revokeSessionByRefreshToken, rotateSession } from './sessions.repository.ts';
 
 /** The product's own authentication service (spec 4, alternative flow) and its JSON API. */
@@ -23,15 +28,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
   app,
   { secureCookies },
 ) => {
-  const answer = async (reply: FastifyReply, result: SignInResult): Promise<TLoginResponse> => {
-    if (result.kind === 'mfa') {
-      await app.deliverEmails(result.outboxIds);
-      return result.challenge;
-    }
-    setSessionCookie(reply, result.refreshToken, secureCookies);
-    return { token: result.token };
-  };
-
   app.post(
     '/api/auth/login',
     {
@@ -49,7 +45,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
     },
     async (request, reply) => {
       const user = await checkPassword(app.db, request.body, request.ip);
-      return answer(reply, await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request)));
+      const result = await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request));
+      return answerSignIn(app, reply, result, secureCookies);
     },
   );
 

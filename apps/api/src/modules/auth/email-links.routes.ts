@@ -7,11 +7,10 @@ import {
   ZAcceptInvitationResponse,
   ZInvitation,
 } from '@service-hub/contracts';
-import { badRequest } from '../../lib/errors.ts';
 import { acceptInvitation, confirmEmailChange, describeEmailLink } from '../users/invitations.service.ts';
 import { continueSignIn } from './auth.service.ts';
-import { hashPassword } from './password.ts';
-import { sessionMetaOf, setSessionCookie } from './session-cookie.ts';
+import { assertPasswordAvoidsEmail, hashPassword } from './password.ts';
+import { answerSignIn, sessionMetaOf } from './session-cookie.ts';
 
 /** The pages behind e-mailed links: open to anyone holding the link, which works once. */
 export const emailLinksRoutes: FastifyPluginAsyncZod<{
@@ -46,16 +45,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const info = await describeEmailLink(app.db, request.body.token);
-      const local = info.email.split('@')[0]!.toLowerCase();
-      if (local.length >= 4 && request.body.password.toLowerCase().includes(local)) {
-        throw badRequest('The password must not contain your e-mail address.', [
-          {
-            field: 'body.password',
-            code: 'containsEmail',
-            message: 'The password must not contain your e-mail address.',
-          },
-        ]);
-      }
+      assertPasswordAvoidsEmail(request.body.password, info.email, 'body.password');
       const user = await acceptInvitation(
         app.db,
         request.body.token,
@@ -64,12 +54,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
       // With single sign-on the user now signs in at the identity provider.
       if (useAuthService === 0) return { passwordSet: true as const };
       const result = await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request));
-      if (result.kind === 'mfa') {
-        await app.deliverEmails(result.outboxIds);
-        return result.challenge;
-      }
-      setSessionCookie(reply, result.refreshToken, secureCookies);
-      return { token: result.token };
+      return answerSignIn(app, reply, result, secureCookies);
     },
   );
 

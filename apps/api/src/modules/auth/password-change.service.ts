@@ -3,7 +3,7 @@ import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
 import type { Principal } from './principal.repository.ts';
-import { hashPassword, verifyPassword } from './password.ts';
+import { assertPasswordAvoidsEmail, hashPassword, verifyPassword } from './password.ts';
 import { revokeUserSessions } from './sessions.repository.ts';
 import { assertSignInAllowed, recordSignInAttempt } from './throttle.ts';
 
@@ -34,16 +34,7 @@ export async function changePassword(
       },
     ]);
   }
-  const local = rows[0]!.email.split('@')[0]!.toLowerCase();
-  if (local.length >= 4 && passwords.newPassword.toLowerCase().includes(local)) {
-    throw badRequest('The password must not contain your e-mail address.', [
-      {
-        field: 'body.newPassword',
-        code: 'containsEmail',
-        message: 'The password must not contain your e-mail address.',
-      },
-    ]);
-  }
+  assertPasswordAvoidsEmail(passwords.newPassword, rows[0]!.email, 'body.newPassword');
   const hash = await hashPassword(passwords.newPassword);
   await inTransaction(db.$client, async (client) => {
     await client.query('UPDATE users SET password_hash = $2, modified = now() WHERE id = $1', [

@@ -1,4 +1,5 @@
 import { hash, verify } from '@node-rs/argon2';
+import { badRequest } from '../../lib/errors.ts';
 
 /** `Algorithm.Argon2id` of @node-rs/argon2 (an ambient const enum, so not importable as a value). */
 const ARGON2ID = 2;
@@ -22,5 +23,14 @@ export async function verifyPassword(hashed: string | null | undefined, password
     return await verify(hashed, password);
   } catch {
     return false;
+  }
+}
+
+/** The part of the policy that needs the user: the password must not contain the e-mail's name. */
+export function assertPasswordAvoidsEmail(password: string, email: string, field: string): void {
+  const local = email.split('@')[0]!.toLowerCase();
+  if (local.length >= 4 && password.toLowerCase().includes(local)) {
+    const message = 'The password must not contain your e-mail address.';
+    throw badRequest(message, [{ field, code: 'containsEmail', message }]);
   }
 }

@@ -1,4 +1,6 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { TLoginResponse } from '@service-hub/contracts';
+import type { SignInResult } from './auth.service.ts';
 import { SESSION_DAYS } from './sessions.repository.ts';
 
 /** The refresh token travels only in this cookie: httpOnly, and sent only to the auth endpoints. */
@@ -25,4 +27,22 @@ export function sessionCookieOf(request: FastifyRequest): string | undefined {
 
 export function sessionMetaOf(request: FastifyRequest) {
   return { userAgent: request.headers['user-agent'], ipAddress: request.ip };
+}
+
+/**
+ * The HTTP answer to a sign-in step: the second factor to give next (its e-mail handed to the
+ * queue), or the access token with the session cookie set.
+ */
+export async function answerSignIn(
+  app: FastifyInstance,
+  reply: FastifyReply,
+  result: SignInResult,
+  secureCookies: boolean,
+): Promise<TLoginResponse> {
+  if (result.kind === 'mfa') {
+    await app.deliverEmails(result.outboxIds);
+    return result.challenge;
+  }
+  setSessionCookie(reply, result.refreshToken, secureCookies);
+  return { token: result.token };
 }
