@@ -64,7 +64,12 @@ const page = (language: Language, title: string, body: string) =>
 /** The logout hand-off: a form the provider needs posted; a script from our origin posts it at once. */
 export function logoutPage(language: Language, form: string): string {
   const t = TEXT[language];
-  const submit = form.replace('</form>', `<button type="submit">${t.continue}</button></form>`);
+  // logout=yes ends the whole provider session; without it oidc-provider only forgets the client,
+  // and the next sign-in would pass silently with the old session.
+  const submit = form.replace(
+    '</form>',
+    `<input type="hidden" name="logout" value="yes"/><button type="submit">${t.continue}</button></form>`,
+  );
   return page(
     language,
     t.signingOut,

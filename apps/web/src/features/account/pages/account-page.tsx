@@ -106,7 +106,8 @@ function EmailCard({ user }: { user: TCurrentUser }) {
           </Title>
           <Text>
             {user.email}{' '}
-            <Badge variant="light" color={user.emailVerified ? 'green' : 'orange'}>
+            {/* Dot variant: dark text on white; green or orange text on the light tint stays under 4.5:1. */}
+            <Badge variant="dot" color={user.emailVerified ? 'green' : 'orange'}>
               {t(user.emailVerified ? 'account.verified' : 'account.notVerified')}
             </Badge>
           </Text>
