@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   check,
   index,
@@ -85,6 +86,8 @@ export const userMfa = pgTable('user_mfa', {
     .references(() => users.id, { onDelete: 'cascade' }),
   totpSecret: text('totp_secret'),
   totpEnrolledAt: at('totp_enrolled_at'),
+  /** The last accepted authenticator time step: a code is accepted once (RFC 6238, 5.2). */
+  totpLastStep: bigint('totp_last_step', { mode: 'number' }),
   emailEnrolledAt: at('email_enrolled_at'),
 });
 

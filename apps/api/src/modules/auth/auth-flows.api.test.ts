@@ -216,11 +216,17 @@ describe('[AUTH] multi-factor sign-in per customer account', () => {
     expect(enrolment.qrCode).toMatch(/^data:image\/png;base64,/);
     expect(enrolment.otpauthUrl).toContain('otpauth://totp/Service%20Hub:user%40example.com');
     const totp = new TOTP({ secret: Secret.fromBase32(enrolment.secret), digits: 6, period: 30 });
-    expect((await verify(challengeId, totp.generate())).statusCode).toBe(200);
+    const firstCode = totp.generate();
+    expect((await verify(challengeId, firstCode)).statusCode).toBe(200);
 
+    // A code is good once (RFC 6238): the same one is refused, the next time step's is accepted.
     const second = await login('user@example.com');
     expect(second.json().enrolment).toBeUndefined();
-    expect((await verify(second.json().challengeId, totp.generate())).statusCode).toBe(200);
+    const replayed = await verify(second.json().challengeId, firstCode);
+    expect(replayed.statusCode).toBe(401);
+    const third = await login('user@example.com');
+    const next = totp.generate({ timestamp: Date.now() + 30_000 });
+    expect((await verify(third.json().challengeId, next)).statusCode).toBe(200);
 
     const status = await ctx.app.inject({
       url: '/api/v3/user/mfa',

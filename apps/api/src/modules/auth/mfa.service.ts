@@ -26,13 +26,16 @@ export const invalidCode = () =>
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
+const TOTP_PERIOD_SECONDS = 30;
+const currentTotpStep = () => Math.floor(Date.now() / 1000 / TOTP_PERIOD_SECONDS);
+
 const totpFor = (secret: string, label: string) =>
   new TOTP({
     issuer: ISSUER,
     label,
     algorithm: 'SHA1',
     digits: 6,
-    period: 30,
+    period: TOTP_PERIOD_SECONDS,
     secret: Secret.fromBase32(secret),
   });
 
@@ -125,24 +128,30 @@ export async function verifyMfaChallenge(
       context: ChallengeContext;
       email: string;
       totp_secret: string | null;
+      totp_last_step: number | null;
     }>(
       `UPDATE mfa_challenges c SET attempts = attempts + 1
          FROM users u LEFT JOIN user_mfa m ON m.user_id = u.id
         WHERE c.id = $1 AND u.id = c.user_id AND c.completed_at IS NULL AND c.expires_at > now() AND c.attempts < $2
-       RETURNING c.user_id, c.method, c.code_hash, c.pending_secret, c.context, u.email, m.totp_secret`,
+       RETURNING c.user_id, c.method, c.code_hash, c.pending_secret, c.context, u.email, m.totp_secret, m.totp_last_step`,
       [challengeId, MAX_ATTEMPTS],
     );
     const challenge = rows[0];
     if (!challenge) throw invalidCode();
     let valid: boolean;
+    let totpStep: number | null = null;
     if (challenge.method === 'email') {
       const expected = Buffer.from(challenge.code_hash ?? '', 'hex');
       const given = Buffer.from(sha256(code), 'hex');
       valid = expected.length === given.length && timingSafeEqual(expected, given);
     } else {
       const secret = challenge.pending_secret ?? challenge.totp_secret;
-      valid =
-        secret !== null && totpFor(secret, challenge.email).validate({ token: code, window: 1 }) !== null;
+      const delta =
+        secret === null ? null : totpFor(secret, challenge.email).validate({ token: code, window: 1 });
+      totpStep = delta === null ? null : currentTotpStep() + delta;
+      // RFC 6238, 5.2: a code is accepted once, so an observed code cannot be replayed.
+      const lastStep = challenge.pending_secret ? null : challenge.totp_last_step;
+      valid = totpStep !== null && (lastStep === null || totpStep > lastStep);
     }
     if (!valid) {
       // The failed try must count even though the request fails.
@@ -153,10 +162,16 @@ export async function verifyMfaChallenge(
     await client.query('UPDATE mfa_challenges SET completed_at = now() WHERE id = $1', [challengeId]);
     if (challenge.method === 'app' && challenge.pending_secret) {
       await client.query(
-        `INSERT INTO user_mfa (user_id, totp_secret, totp_enrolled_at) VALUES ($1, $2, now())
-         ON CONFLICT (user_id) DO UPDATE SET totp_secret = EXCLUDED.totp_secret, totp_enrolled_at = now()`,
-        [challenge.user_id, challenge.pending_secret],
+        `INSERT INTO user_mfa (user_id, totp_secret, totp_enrolled_at, totp_last_step) VALUES ($1, $2, now(), $3)
+         ON CONFLICT (user_id) DO UPDATE
+           SET totp_secret = EXCLUDED.totp_secret, totp_enrolled_at = now(), totp_last_step = EXCLUDED.totp_last_step`,
+        [challenge.user_id, challenge.pending_secret, totpStep],
       );
+    } else if (challenge.method === 'app') {
+      await client.query('UPDATE user_mfa SET totp_last_step = $2 WHERE user_id = $1', [
+        challenge.user_id,
+        totpStep,
+      ]);
     }
     if (challenge.method === 'email') {
       await client.query(
