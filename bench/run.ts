@@ -148,8 +148,12 @@ try {
   log('');
   log('## Reading the numbers');
   log('');
-  log('- Generation is bounded by what every row costs PostgreSQL: five indexes on documents, foreign-key checks and the status log. The bare COPY shows the ceiling of this machine; the generator writes complete, consistent files at a steady share of it.');
-  log('- `GET /api/v3/user` runs on every page load: verifying the token, reading the caller (with its open session) and assembling user, customers and permissions in one query. Its cost over the bare route is two round trips to PostgreSQL on the same two cores that drive the load.');
+  log(
+    '- Generation is bounded by what every row costs PostgreSQL: five indexes on documents, foreign-key checks and the status log. The bare COPY shows the ceiling of this machine; the generator writes complete, consistent files at a steady share of it.',
+  );
+  log(
+    '- `GET /api/v3/user` runs on every page load: verifying the token, reading the caller (with its open session) and assembling user, customers and permissions in one query. Its cost over the bare route is two round trips to PostgreSQL on the same two cores that drive the load.',
+  );
   log('');
   await writeFile(join(import.meta.dirname, '..', 'docs', 'performance.md'), `${lines.join('\n')}\n`);
 } finally {
