@@ -374,6 +374,19 @@ describe('[SIGN-IN] the own authentication service', () => {
   });
   afterAll(() => hub?.close());
 
+  it.each([
+    ['user@example.com', 'Ulla'],
+    ['admin@example.com', 'Anders'],
+    ['sfadmin@example.com', 'Siri'],
+  ])('signs in %s and greets them on the dashboard', async (email, firstName) => {
+    const { page, context } = await hub.newPage();
+    await signInAt(page, '/dashboard', email);
+    await page.getByRole('heading', { name: `Welcome, ${firstName}` }).waitFor();
+    // The own auth service's frame has no account dropdown (spec 1).
+    expect(await page.getByRole('button', { name: /^Active account:/ }).count()).toBe(0);
+    await context.close();
+  });
+
   it('returns to the saved deep link and keeps userToken; the sign-in page is accessible', async () => {
     const { page, context } = await hub.newPage();
     await page.goto('/tracking/files');
