@@ -9,15 +9,12 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
 import { MFA_TYPES } from '@service-hub/contracts';
-import { createdAt, oneOf } from './columns.ts';
+import { at, createdAt, oneOf } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** A signed-in browser: its refresh token (hashed) renews short-lived access tokens. */
 export const sessions = pgTable(

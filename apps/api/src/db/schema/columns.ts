@@ -9,6 +9,9 @@ export function oneOf(column: SQL | string, values: readonly string[]): SQL {
     : sql`${column} IN (${sql.raw(list)})`;
 }
 
+/** A point in time, stored with its time zone. */
+export const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
+
 export const createdAt = () =>
   timestamp('created', { withTimezone: true, mode: 'date' }).notNull().defaultNow();
 export const modifiedAt = () =>

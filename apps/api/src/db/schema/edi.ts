@@ -1,10 +1,8 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { EDI_DIRECTIONS, EDI_STATUSES, MESSAGE_CATEGORIES } from '@service-hub/contracts';
-import { oneOf } from './columns.ts';
+import { at, oneOf } from './columns.ts';
 import { customers } from './customers.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /**
  * An EDI consignment (interchange). Parties are identified by customer number; an account may see

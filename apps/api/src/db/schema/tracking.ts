@@ -1,15 +1,13 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { bigint, check, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
 import {
   DELIVERY_CHANNEL_KEYS,
   DELIVERY_STATUSES,
   PROCESSING_STEPS,
   TRACKING_STATUSES,
 } from '@service-hub/contracts';
-import { oneOf } from './columns.ts';
+import { at, oneOf } from './columns.ts';
 import { customers } from './customers.ts';
-
-const at = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' });
 
 /** An outgoing file a customer sent for print or digital delivery (spec 3, "Tracking file"). */
 export const trackingFiles = pgTable(
