@@ -2,10 +2,11 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import PgBoss from 'pg-boss';
 import type { Job } from '../jobs/job-definition.ts';
+import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
 import { resendUnsentEmailJob, sendEmailJob } from '../jobs/send-email.job.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
 
-const JOBS: Job[] = [sendEmailJob, resendUnsentEmailJob];
+const JOBS: Job[] = [sendEmailJob, resendUnsentEmailJob, purgeExpiredJob];
 
 declare module 'fastify' {
   interface FastifyInstance {

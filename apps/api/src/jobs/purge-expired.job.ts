@@ -1,0 +1,44 @@
+import { z } from 'zod';
+import type { Database } from '../db/client.ts';
+import { defineJob } from './job-definition.ts';
+
+/** How long records that only serve security and support stay once they are no longer needed. */
+export const RETENTION = {
+  signInAttemptsDays: 30,
+  endedSessionsDays: 30,
+  mfaChallengesDays: 1,
+  usedEmailTokensDays: 30,
+  sentMailDays: 90,
+} as const;
+
+/**
+ * Deletes what has expired: sign-in attempts past the lockout window (kept a while for support),
+ * ended sessions, finished or expired MFA challenges, used or expired e-mail links, old sent mail
+ * (it may hold sign-in codes) and the identity provider's expired grants, codes and sessions.
+ * Answers how many rows went, per table.
+ */
+export async function purgeExpired(db: Database): Promise<Record<string, number>> {
+  const statements: Record<string, string> = {
+    sign_in_attempts: `DELETE FROM sign_in_attempts WHERE at < now() - make_interval(days => ${RETENTION.signInAttemptsDays})`,
+    sessions: `DELETE FROM sessions WHERE coalesce(revoked_at, expires_at) < now() - make_interval(days => ${RETENTION.endedSessionsDays})`,
+    mfa_challenges: `DELETE FROM mfa_challenges WHERE expires_at < now() - make_interval(days => ${RETENTION.mfaChallengesDays})`,
+    email_tokens: `DELETE FROM email_tokens WHERE coalesce(used_at, expires_at) < now() - make_interval(days => ${RETENTION.usedEmailTokensDays})`,
+    email_outbox: `DELETE FROM email_outbox WHERE created < now() - make_interval(days => ${RETENTION.sentMailDays})`,
+    oidc_payloads: 'DELETE FROM oidc_payloads WHERE expires_at < now()',
+  };
+  const deleted: Record<string, number> = {};
+  for (const [table, statement] of Object.entries(statements)) {
+    deleted[table] = (await db.$client.query(statement)).rowCount ?? 0;
+  }
+  return deleted;
+}
+
+/** Runs the purge every night. */
+export const purgeExpiredJob = defineJob({
+  name: 'purge-expired.v1',
+  payload: z.object({}),
+  schedule: '17 3 * * *',
+  handle: async ({ db }) => {
+    await purgeExpired(db);
+  },
+});
