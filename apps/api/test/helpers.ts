@@ -14,8 +14,20 @@ export type TestContext = {
   config: AppConfig;
   /** Signs in through the real login endpoint and answers the bearer token. */
   tokenFor: (email: string, password?: string) => Promise<string>;
+  /** Id of a seeded customer by name. */
+  customerId: (name: string) => Promise<number>;
+  /** Id of a user by e-mail address. */
+  userId: (email: string) => Promise<string>;
+  /** The newest mail to an address in the development outbox. */
+  lastMailTo: (address: string) => Promise<{ subject: string; text: string } | undefined>;
   close: () => Promise<void>;
 };
+
+async function idOf<T>(db: Database, sql: string, value: string): Promise<T> {
+  const { rows } = await db.$client.query<{ id: T }>(sql, [value]);
+  if (!rows[0]) throw new Error(`no row for ${value}`);
+  return rows[0].id;
+}
 
 /** A fresh copy of the seeded template database, owned by one test file. */
 export async function createTestDatabase(): Promise<{ url: string; drop: () => Promise<void> }> {
@@ -61,6 +73,12 @@ export async function createTestApp(
       });
       if (response.statusCode !== 200) throw new Error(`sign-in as ${email} failed: ${response.body}`);
       return response.json<{ token: string }>().token;
+    },
+    customerId: (name) => idOf<number>(db, 'SELECT id FROM customers WHERE name = $1', name),
+    userId: (email) => idOf<string>(db, 'SELECT id FROM users WHERE lower(email) = lower($1)', email),
+    lastMailTo: async (address) => {
+      const response = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(address)}` });
+      return response.json<{ mails: { subject: string; text: string }[] }>().mails[0];
     },
     close: async () => {
       await app.close();

@@ -11,8 +11,7 @@ describe('[JOBS] purge of expired security records', () => {
 
   it('deletes only what is past its retention and keeps what is still needed', async () => {
     const q = (sql: string, values: unknown[] = []) => ctx.db.$client.query(sql, values);
-    const { rows } = await q(`SELECT id FROM users WHERE email = 'user@example.com'`);
-    const userId = rows[0].id as string;
+    const userId = await ctx.userId('user@example.com');
     await q(`INSERT INTO sign_in_attempts (email, ip_address, succeeded, at) VALUES
       ('old@example.com', '10.0.0.1', false, now() - interval '40 days'),
       ('new@example.com', '10.0.0.1', false, now())`);

@@ -9,11 +9,6 @@ const cookieOf = (response: { headers: Record<string, unknown> }) => {
   return line ? String(line).split(';')[0]! : undefined;
 };
 
-async function lastMailTo(ctx: TestContext, to: string) {
-  const response = await ctx.app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(to)}` });
-  return response.json<{ mails: { subject: string; text: string }[] }>().mails[0];
-}
-
 describe('[AUTH] sessions: refresh, logout and password change', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -153,13 +148,10 @@ describe('[AUTH] multi-factor sign-in per customer account', () => {
   });
   afterAll(() => ctx.close());
 
-  const customerId = async (name: string) =>
-    (await ctx.db.$client.query<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name])).rows[0]!
-      .id;
   const setMfa = async (name: string, body: object, token = sfToken) =>
     ctx.app.inject({
       method: 'PUT',
-      url: `/api/customers/${await customerId(name)}/mfa`,
+      url: `/api/customers/${await ctx.customerId(name)}/mfa`,
       headers: { authorization: `Bearer ${token}`, ...json },
       payload: body,
     });
@@ -196,7 +188,7 @@ describe('[AUTH] multi-factor sign-in per customer account', () => {
     expect(first.statusCode).toBe(200);
     expect(first.json()).toMatchObject({ mfaRequired: true, method: 'email' });
     expect(first.json().token).toBeUndefined();
-    const mail = await lastMailTo(ctx, 'user@example.com');
+    const mail = await ctx.lastMailTo('user@example.com');
     const code = /\b(\d{6})\b/.exec(mail!.subject)![1]!;
     expect(mail!.text).toContain('valid for 10 minutes');
     expect((await verify(first.json().challengeId, code === '000000' ? '111111' : '000000')).statusCode).toBe(
@@ -259,9 +251,6 @@ describe('[USERS] invitations, e-mail change and profile', () => {
   });
   afterAll(() => ctx.close());
 
-  const customerId = async (name: string) =>
-    (await ctx.db.$client.query<{ id: number }>('SELECT id FROM customers WHERE name = $1', [name])).rows[0]!
-      .id;
   const invite = async (as: string, payload: object) =>
     ctx.app.inject({
       method: 'POST',
@@ -276,7 +265,7 @@ describe('[USERS] invitations, e-mail change and profile', () => {
   };
 
   it('invites a new person by e-mail; the link sets a password once and signs them in', async () => {
-    const malardalen = await customerId('Mälardalens Vatten AB');
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
     const response = await invite('admin@example.com', {
       email: 'new.person@example.se',
       firstName: 'Nora',
@@ -286,7 +275,7 @@ describe('[USERS] invitations, e-mail change and profile', () => {
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'invitationSent' });
-    const mail = await lastMailTo(ctx, 'new.person@example.se');
+    const mail = await ctx.lastMailTo('new.person@example.se');
     expect(mail!.subject).toBe('Du är inbjuden till Service Hub');
     const token = tokenFromMail(mail!.text, '/invitation');
     expect(token).not.toBe('');
@@ -348,13 +337,12 @@ describe('[USERS] invitations, e-mail change and profile', () => {
           email: 'sso.invitee@example.com',
           firstName: 'Sso',
           lastName: 'Invitee',
-          customerId: await customerId('Göta Bostäder AB'),
+          customerId: await sso.customerId('Göta Bostäder AB'),
         },
       });
       expect(response.statusCode).toBe(200);
-      const mail = (await sso.app.inject({ url: '/api/dev/outbox?to=sso.invitee@example.com' })).json()
-        .mails[0];
-      const token = tokenFromMail(mail.text, '/invitation');
+      const mail = await sso.lastMailTo('sso.invitee@example.com');
+      const token = tokenFromMail(mail!.text, '/invitation');
       const accepted = await sso.app.inject({
         method: 'POST',
         url: '/api/auth/invitations/accept',
@@ -370,7 +358,7 @@ describe('[USERS] invitations, e-mail change and profile', () => {
   });
 
   it('answers the same for an existing user of another account, who simply gains access', async () => {
-    const bergen = await customerId('Bergen Boligbyggelag AS');
+    const bergen = await ctx.customerId('Bergen Boligbyggelag AS');
     const response = await invite('admin@example.com', {
       email: 'user@example.com',
       firstName: 'U',
@@ -378,14 +366,14 @@ describe('[USERS] invitations, e-mail change and profile', () => {
       customerId: bergen,
     });
     expect(response.json()).toEqual({ status: 'invitationSent' });
-    expect((await lastMailTo(ctx, 'user@example.com'))!.subject).toBe(
+    expect((await ctx.lastMailTo('user@example.com'))!.subject).toBe(
       'You have access to a new account in Service Hub',
     );
   });
 
   it('says when the user already has access, and refuses foreign accounts and customer users', async () => {
-    const malardalen = await customerId('Mälardalens Vatten AB');
-    const gota = await customerId('Göta Bostäder AB');
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
+    const gota = await ctx.customerId('Göta Bostäder AB');
     const again = await invite('admin@example.com', {
       email: 'user@example.com',
       firstName: 'U',
@@ -425,7 +413,7 @@ describe('[USERS] invitations, e-mail change and profile', () => {
   });
 
   it('invites through the older client’s endpoint too', async () => {
-    const malardalen = await customerId('Mälardalens Vatten AB');
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/legacy/user/invite',
@@ -436,21 +424,19 @@ describe('[USERS] invitations, e-mail change and profile', () => {
       },
     });
     expect(response.json()).toEqual({ status: 'invitationSent' });
-    expect((await lastMailTo(ctx, 'legacy.invite@example.com'))!.subject).toBe(
+    expect((await ctx.lastMailTo('legacy.invite@example.com'))!.subject).toBe(
       'You are invited to Service Hub',
     );
   });
 
   it('changes an e-mail address only after the new address confirms it', async () => {
     const token = await ctx.tokenFor('user@example.com');
-    const { rows } = await ctx.db.$client.query<{ id: string }>(
-      `SELECT id FROM users WHERE email = 'user@example.com'`,
-    );
+    const userId = await ctx.userId('user@example.com');
     const taken = await ctx.app.inject({
       method: 'POST',
       url: '/api/administration/update-email',
       headers: { authorization: `Bearer ${token}` },
-      payload: { userId: rows[0]!.id, email: 'ADMIN@example.com' },
+      payload: { userId, email: 'ADMIN@example.com' },
     });
     expect(taken.statusCode).toBe(409);
     expect(taken.json().detail).toBe('This email already exists');
@@ -458,14 +444,14 @@ describe('[USERS] invitations, e-mail change and profile', () => {
       method: 'POST',
       url: '/api/administration/update-email',
       headers: { authorization: `Bearer ${token}` },
-      payload: { userId: rows[0]!.id, email: 'ulla.sand@example.com' },
+      payload: { userId, email: 'ulla.sand@example.com' },
     });
     expect(asked.statusCode).toBe(202);
     expect(
       (await ctx.app.inject({ url: '/api/v3/user', headers: { authorization: `Bearer ${token}` } })).json()
         .email,
     ).toBe('user@example.com');
-    const link = tokenFromMail((await lastMailTo(ctx, 'ulla.sand@example.com'))!.text, '/email-change');
+    const link = tokenFromMail((await ctx.lastMailTo('ulla.sand@example.com'))!.text, '/email-change');
     const confirmed = await ctx.app.inject({
       method: 'POST',
       url: '/api/auth/email-change/confirm',
@@ -480,14 +466,12 @@ describe('[USERS] invitations, e-mail change and profile', () => {
   });
 
   it('refuses to change another account’s user for a customer administrator', async () => {
-    const { rows } = await ctx.db.$client.query<{ id: string }>(
-      `SELECT id FROM users WHERE email = 'sfadmin@example.com'`,
-    );
+    const userId = await ctx.userId('sfadmin@example.com');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/administration/update-email',
       headers: { authorization: `Bearer ${await ctx.tokenFor('admin@example.com')}` },
-      payload: { userId: rows[0]!.id, email: 'someone.else@example.com' },
+      payload: { userId, email: 'someone.else@example.com' },
     });
     expect(response.statusCode).toBe(403);
   });

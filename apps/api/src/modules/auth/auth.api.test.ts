@@ -91,13 +91,11 @@ describe('[AUTH] bearer token validation', () => {
     options: { issuer?: string; audience?: string; expiresAt?: number; sub?: string } = {},
   ) {
     const { kid, privateKey } = await getOrCreateSigningKey(ctx.db);
-    const { rows } = await ctx.db.$client.query<{ id: string }>(
-      `SELECT id FROM users WHERE email = 'user@example.com'`,
-    );
-    const { sessionId } = await createSession(ctx.db.$client, rows[0]!.id, {});
+    const userId = await ctx.userId('user@example.com');
+    const { sessionId } = await createSession(ctx.db.$client, userId, {});
     return new SignJWT({ email: 'user@example.com', sid: sessionId })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid })
-      .setSubject(options.sub ?? rows[0]!.id)
+      .setSubject(options.sub ?? userId)
       .setIssuer(options.issuer ?? ctx.config.publicUrl)
       .setAudience(options.audience ?? TOKEN_AUDIENCE)
       .setIssuedAt()

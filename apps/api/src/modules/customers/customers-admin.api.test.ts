@@ -1,13 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 
-const idOf = async (ctx: TestContext, sql: string, value: string) =>
-  (await ctx.db.$client.query<{ id: string | number }>(sql, [value])).rows[0]!.id;
-const customerId = (ctx: TestContext, name: string) =>
-  idOf(ctx, 'SELECT id FROM customers WHERE name = $1', name) as Promise<number>;
-const userId = (ctx: TestContext, email: string) =>
-  idOf(ctx, 'SELECT id FROM users WHERE email = $1', email) as Promise<string>;
-
 describe('[CUSTOMERS] GET /api/legacy/customers/:id', () => {
   let ctx: TestContext;
   beforeAll(async () => {
@@ -19,7 +12,7 @@ describe('[CUSTOMERS] GET /api/legacy/customers/:id', () => {
     ctx.app.inject({ url: path, headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` } });
 
   it('gives provider administrators the customer, with service access and applications in detail', async () => {
-    const id = await customerId(ctx, 'Göta Bostäder AB');
+    const id = await ctx.customerId('Göta Bostäder AB');
     const plain = await get('sfadmin@example.com', `/api/legacy/customers/${id}`);
     expect(plain.statusCode).toBe(200);
     expect(plain.json()).toMatchObject({ id, name: 'Göta Bostäder AB', market: 'SE' });
@@ -31,7 +24,7 @@ describe('[CUSTOMERS] GET /api/legacy/customers/:id', () => {
   });
 
   it('refuses customer administrators and users (403)', async () => {
-    const id = await customerId(ctx, 'Mälardalens Vatten AB');
+    const id = await ctx.customerId('Mälardalens Vatten AB');
     expect((await get('admin@example.com', `/api/legacy/customers/${id}`)).statusCode).toBe(403);
     expect((await get('user@example.com', `/api/legacy/customers/${id}`)).statusCode).toBe(403);
   });
@@ -71,8 +64,8 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
     ).rows.map((r) => r.customer_id);
 
   it('lets a provider administrator remove their own access, with its permissions, and audits it', async () => {
-    const me = await userId(ctx, 'sfadmin@example.com');
-    const pohjola = await customerId(ctx, 'Pohjolan Sähkö Oy');
+    const me = await ctx.userId('sfadmin@example.com');
+    const pohjola = await ctx.customerId('Pohjolan Sähkö Oy');
     const response = await revoke('sfadmin@example.com', me, pohjola);
     expect(response.statusCode).toBe(204);
     expect(await accessOf(me)).not.toContain(pohjola);
@@ -95,17 +88,17 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
   });
 
   it('lets a customer administrator remove another user from an account they administer', async () => {
-    const user = await userId(ctx, 'user@example.com');
-    const malardalen = await customerId(ctx, 'Mälardalens Vatten AB');
+    const user = await ctx.userId('user@example.com');
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
     expect((await revoke('admin@example.com', user, malardalen)).statusCode).toBe(204);
     expect(await accessOf(user)).not.toContain(malardalen);
   });
 
   it('refuses a customer administrator on a foreign account or on themselves, and customer users', async () => {
-    const admin = await userId(ctx, 'admin@example.com');
-    const user = await userId(ctx, 'user@example.com');
-    const gota = await customerId(ctx, 'Göta Bostäder AB');
-    const malardalen = await customerId(ctx, 'Mälardalens Vatten AB');
+    const admin = await ctx.userId('admin@example.com');
+    const user = await ctx.userId('user@example.com');
+    const gota = await ctx.customerId('Göta Bostäder AB');
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
     expect((await revoke('admin@example.com', user, gota)).statusCode).toBe(403);
     expect((await revoke('admin@example.com', admin, malardalen)).statusCode).toBe(403);
     expect((await revoke('user@example.com', user, gota)).statusCode).toBe(403);
@@ -113,7 +106,7 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
   });
 
   it('explains a non-numeric customer id and answers 404 when there is no such access', async () => {
-    const me = await userId(ctx, 'sfadmin@example.com');
+    const me = await ctx.userId('sfadmin@example.com');
     const invalid = await revoke('sfadmin@example.com', me, 'SE12');
     expect(invalid.statusCode).toBe(400);
     expect(invalid.json().errors).toContainEqual(
@@ -122,7 +115,7 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
         message: 'Invalid customerId: SE12 is not a valid number',
       }),
     );
-    const pohjola = await customerId(ctx, 'Pohjolan Sähkö Oy');
+    const pohjola = await ctx.customerId('Pohjolan Sähkö Oy');
     expect((await revoke('sfadmin@example.com', me, pohjola)).statusCode).toBe(404);
   });
 });

@@ -140,13 +140,11 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
 
   it('refuses forged ID tokens: wrong audience, wrong issuer, expired, bad signature', async () => {
     const { kid, privateKey } = await getOrCreateSigningKey(ctx.db);
-    const { rows } = await ctx.db.$client.query<{ id: string }>(
-      `SELECT id FROM users WHERE email = 'user@example.com'`,
-    );
+    const userId = await ctx.userId('user@example.com');
     const forge = (claims: { aud?: string; iss?: string; exp?: number }) =>
       new SignJWT({ email: 'user@example.com' })
         .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid })
-        .setSubject(rows[0]!.id)
+        .setSubject(userId)
         .setIssuer(claims.iss ?? `${base}/idp`)
         .setAudience(claims.aud ?? CLIENT_ID)
         .setIssuedAt()

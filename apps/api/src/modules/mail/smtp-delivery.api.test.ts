@@ -54,9 +54,7 @@ describe('[MAIL] delivery through SMTP from the job queue', () => {
   });
 
   it('sends an invitation to the SMTP server and marks it sent in the outbox', async () => {
-    const { rows } = await ctx.db.$client.query<{ id: number }>(
-      `SELECT id FROM customers WHERE name = 'Mälardalens Vatten AB'`,
-    );
+    const customerId = await ctx.customerId('Mälardalens Vatten AB');
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/administration/invite-email',
@@ -65,7 +63,7 @@ describe('[MAIL] delivery through SMTP from the job queue', () => {
         email: 'smtp.invitee@example.com',
         firstName: 'Sam',
         lastName: 'Tp',
-        customerId: rows[0]!.id,
+        customerId,
       },
     });
     expect(response.statusCode).toBe(200);

@@ -2,13 +2,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { createNotification } from './notifications.repository.ts';
 
-async function userId(ctx: TestContext, email: string): Promise<string> {
-  const { rows } = await ctx.db.$client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-    email,
-  ]);
-  return rows[0]!.id;
-}
-
 /** Reads server-sent events from a live stream until `count` notifications arrived. */
 async function readNotifications(
   response: Response,
@@ -42,8 +35,8 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
   afterAll(() => ctx.close());
 
   it('lists only the caller’s notifications, newest first, with the count of new ones', async () => {
-    const user = await userId(ctx, 'user@example.com');
-    const admin = await userId(ctx, 'admin@example.com');
+    const user = await ctx.userId('user@example.com');
+    const admin = await ctx.userId('admin@example.com');
     await createNotification(ctx.db, { userId: user, type: 'reportReady', payload: { reportId: 'r1' } });
     await createNotification(ctx.db, {
       userId: user,
@@ -90,8 +83,8 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
   });
 
   it('pushes a new notification to the signed-in user’s stream, and not to others', async () => {
-    const user = await userId(ctx, 'user@example.com');
-    const admin = await userId(ctx, 'admin@example.com');
+    const user = await ctx.userId('user@example.com');
+    const admin = await ctx.userId('admin@example.com');
     const open = async (email: string) =>
       fetch(`${baseUrl}/api/notifications/stream`, {
         headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
