@@ -19,6 +19,7 @@ import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n';
 import { useCurrentUser } from '../../../lib/session/current-user';
+import { newPasswordErrors } from '../../../lib/validation/new-password';
 import { useChangePassword, useMfaStatus, useRequestEmailChange, useUpdateProfile } from '../api/account';
 import { fieldErrorsOf } from '../components/field-errors';
 
@@ -148,13 +149,11 @@ function PasswordCard() {
   const serverErrors = fieldErrorsOf(change.error, t);
   const submit = (event: FormEvent) => {
     event.preventDefault();
+    const checked = newPasswordErrors(t, newPassword, repeat);
     const next = {
       currentPassword: currentPassword ? undefined : t('validation.required'),
-      newPassword:
-        newPassword.length < PASSWORD_MIN_LENGTH
-          ? t('invitation.passwordTooShort', { minimum: PASSWORD_MIN_LENGTH })
-          : undefined,
-      repeat: repeat !== newPassword ? t('invitation.passwordsDiffer') : undefined,
+      newPassword: checked.password,
+      repeat: checked.repeat,
     };
     setErrors(next);
     if (Object.values(next).some(Boolean)) return;

@@ -7,6 +7,7 @@ import { PASSWORD_MIN_LENGTH, type TMfaChallenge } from '@service-hub/contracts'
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { api, unwrap } from '../../../lib/api/client';
 import { authSession } from '../../../lib/session/auth-session';
+import { newPasswordErrors } from '../../../lib/validation/new-password';
 import { verifyMfaCode } from '../api/sign-in';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
@@ -44,13 +45,7 @@ export function InvitationPage() {
 
   const submit = async (event: FormEvent) => {
     event.preventDefault();
-    const next = {
-      password:
-        password.length < PASSWORD_MIN_LENGTH
-          ? t('invitation.passwordTooShort', { minimum: PASSWORD_MIN_LENGTH })
-          : undefined,
-      repeat: repeat !== password ? t('invitation.passwordsDiffer') : undefined,
-    };
+    const next = newPasswordErrors(t, password, repeat);
     setErrors(next);
     if (next.password || next.repeat) return;
     setBusy(true);
