@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   DEMO_PASSWORD,
   expectAccessible,
+  hasHorizontalOverflow,
   SIGN_IN_PAGE,
   signIn,
   signInAt,
@@ -132,6 +133,33 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     hub = await startHub({ USE_AUTH_SERVICE: '0' });
   });
   afterAll(() => hub?.close());
+
+  it('fits the new screens on a 375 px phone, in Finnish, with a keyboard', async () => {
+    const { page, context } = await hub.newPage({ width: 375 });
+    await signInAt(page, '/dashboard', 'sfadmin@example.com');
+    await page.evaluate(() => localStorage.setItem('language', 'fi'));
+    const jysk = await customerId(hub, 'Jysk Boligselskab A/S');
+    for (const [path, title] of [
+      ['/account', 'Oma tili'],
+      [`/customers/${jysk}/security`, 'Jysk Boligselskab A/S · Tietoturva'],
+      ['/dev/outbox', 'Sähköpostin lähtevät'],
+      ['/invitation?token=no-such-token-but-long-enough', 'Aktivoi tilisi'],
+    ] as const) {
+      await page.goto(path);
+      await eventually(() => textOf(heading(page))).toBe(title);
+      expect(await hasHorizontalOverflow(page), path).toBe(false);
+      // The first Tab from the top reaches a real control (pages that have one).
+      const controls = await page.locator('a[href], button, input, select, textarea').count();
+      await page.keyboard.press('Tab');
+      if (controls > 0) {
+        expect(await page.evaluate(() => document.activeElement?.tagName), path).toMatch(
+          /^(A|BUTTON|INPUT|SELECT)$/,
+        );
+      }
+      await expectAccessibleAtRest(page);
+    }
+    await context.close();
+  });
 
   it('returns to the saved deep link with its active account; the sign-in page is accessible', async () => {
     const malardalen = await customerId(hub, 'Mälardalens Vatten AB');

@@ -69,4 +69,15 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
     expect(csp).toContain("script-src 'self' https://tags.example.com");
     expect(csp).toContain("frame-ancestors 'none'");
   });
+
+  it('has no development outbox in production: it would show sign-in codes and invitation links', async () => {
+    const production = await createTestApp({ env: { NODE_ENV: 'production' } });
+    try {
+      const response = await production.app.inject({ url: '/api/dev/outbox' });
+      expect(response.statusCode).toBe(404);
+      expect(response.json().errorCode).toBe('NOT_FOUND');
+    } finally {
+      await production.close();
+    }
+  });
 });
