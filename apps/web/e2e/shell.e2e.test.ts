@@ -9,21 +9,6 @@ const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { time
 const isPath = (path: string) => (response: Response) => new URL(response.url()).pathname === path;
 const queryParam = (page: Page, name: string) => new URL(page.url()).searchParams.get(name);
 
-async function customerId(hub: Hub, name: string): Promise<number> {
-  const { rows } = await hub.db.$client.query<{ id: number }>('SELECT id FROM customers WHERE name = $1', [
-    name,
-  ]);
-  if (rows.length !== 1) throw new Error(`expected one customer named ${name}, found ${rows.length}`);
-  return rows[0]!.id;
-}
-
-async function userId(hub: Hub, email: string): Promise<string> {
-  const { rows } = await hub.db.$client.query<{ id: string }>('SELECT id FROM users WHERE email = $1', [
-    email,
-  ]);
-  return rows[0]!.id;
-}
-
 /** A fresh browser context, signed in through the sign-in page and landed on the dashboard. */
 async function signedIn(
   hub: Hub,
@@ -35,22 +20,6 @@ async function signedIn(
   await page.waitForURL((url) => url.pathname === '/dashboard');
   await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
   return { page, context };
-}
-
-/**
- * Checks accessibility once menus, popovers and dialogs have finished fading in: halfway
- * through a transition, text is partly transparent and axe measures too little contrast.
- */
-async function expectAccessibleAtRest(page: Page) {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 20; round++) {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const running = document.getAnimations().filter((animation) => animation.playState === 'running');
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
-  await expectAccessible(page);
 }
 
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Active account: / });
@@ -169,7 +138,7 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
   });
 
   it("switches the active account and goes to the section's top page", async () => {
-    const gota = await customerId(hub, 'Göta Bostäder AB');
+    const gota = await hub.customerId('Göta Bostäder AB');
     const { page, context } = await signedIn(hub, 'sfadmin@example.com');
     await eventually(() => accountButton(page).getAttribute('aria-label')).toMatch(
       /^Active account: Fjordkraft Distribusjon AS \(/,
@@ -198,8 +167,8 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
   });
 
   it('takes the account from a deep link, and refuses a foreign one with a warning', async () => {
-    const malardalen = await customerId(hub, 'Mälardalens Vatten AB');
-    const foreign = await customerId(hub, 'Fjordkraft Distribusjon AS');
+    const malardalen = await hub.customerId('Mälardalens Vatten AB');
+    const foreign = await hub.customerId('Fjordkraft Distribusjon AS');
     const { page, context } = await signedIn(hub, 'user@example.com');
     await eventually(() => accountButton(page).getAttribute('aria-label')).toMatch(
       /^Active account: Göta Bostäder AB \(/,
@@ -223,7 +192,7 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     );
 
     // Through a redirect (the section's index) the account comes along.
-    const gota = await customerId(hub, 'Göta Bostäder AB');
+    const gota = await hub.customerId('Göta Bostäder AB');
     await open(page, `/tracking?activeAccountId=${gota}`);
     await eventually(() => accountButton(page).getAttribute('aria-label')).toMatch(
       /^Active account: Göta Bostäder AB \(/,
@@ -371,7 +340,7 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     await eventually(() => bell.getAttribute('aria-label')).toBe('Notifications, 0 new');
 
     await createNotification(hub.db, {
-      userId: await userId(hub, 'user@example.com'),
+      userId: await hub.userId('user@example.com'),
       type: 'caseReply',
       payload: { caseNumber: 'CS-1' },
     });
@@ -414,7 +383,7 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     await staleAnswerReady;
 
     await createNotification(hub.db, {
-      userId: await userId(hub, 'admin@example.com'),
+      userId: await hub.userId('admin@example.com'),
       type: 'caseReply',
       payload: { caseNumber: 'CS-2' },
     });
@@ -463,32 +432,32 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
 
     await accountButton(page).click();
     await page.getByRole('menu').waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: /^User menu for / }).click();
     await page.getByRole('menuitem', { name: 'Sign out' }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await page.keyboard.press('Escape');
     await page.getByRole('menu').waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: /^Notifications, / }).click();
     await page.getByRole('dialog').getByText('Notifications', { exact: true }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     // The bell toggles its popover (Escape only closes it with the focus inside).
     await page.getByRole('button', { name: /^Notifications, / }).click();
     await page.getByRole('dialog').waitFor({ state: 'hidden' });
 
     await open(page, '/tracking/files');
     expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe('Track and trace · Files');
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
 
     await open(page, '/Test-page');
     await page.getByLabel('Note').fill('Unsaved');
     await sidebar(page).getByRole('link', { name: 'Dashboard' }).click();
     await page.getByRole('dialog', { name: 'Unsaved changes' }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -496,7 +465,7 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     const { page, context } = await signedIn(hub, 'user@example.com', { width: 375 });
     await page.getByRole('button', { name: 'Open menu' }).click();
     await page.getByRole('button', { name: 'Close menu' }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await context.close();
   });
 });
@@ -516,7 +485,7 @@ describe('[SHELL] a provider administrator removes their access to an account', 
     const dialog = page.getByRole('dialog', { name: 'Remove access to account' });
     await dialog.waitFor();
     expect(await dialog.textContent()).toMatch(/Remove your access to Pohjolan Sähkö Oy \(FI\d+\)\?/);
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await dialog.getByRole('button', { name: 'Remove access' }).click();
     await eventually(() => toasts(page).getByRole('status').textContent()).toBe(
       'Access to Pohjolan Sähkö Oy has been removed.',

@@ -31,14 +31,6 @@ const accountButton = (page: Page) => page.getByRole('button', { name: /^Active 
 const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
-async function customerId(hub: Hub, name: string): Promise<number> {
-  const { rows } = await hub.db.$client.query<{ id: number }>('SELECT id FROM customers WHERE name = $1', [
-    name,
-  ]);
-  if (rows.length !== 1) throw new Error(`expected one customer named ${name}, found ${rows.length}`);
-  return rows[0]!.id;
-}
-
 /** A user with the demo password and the given accounts (none at all when the list is empty). */
 async function createUser(hub: Hub, email: string, firstName: string, customers: string[]): Promise<void> {
   const { rows } = await hub.db.$client.query<{ id: string }>(
@@ -52,7 +44,7 @@ async function createUser(hub: Hub, email: string, firstName: string, customers:
   for (const name of customers) {
     await hub.db.$client.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [
       id,
-      await customerId(hub, name),
+      await hub.customerId(name),
     ]);
   }
 }
@@ -106,27 +98,6 @@ async function signedIn(hub: Hub, email: string): Promise<{ page: Page; context:
   return { page, context };
 }
 
-/**
- * Lets fading menus, toasts and dialogs settle: halfway through a transition text is partly
- * transparent and axe measures too little contrast.
- */
-async function expectAccessibleAtRest(page: Page) {
-  await page.evaluate(async () => {
-    for (let round = 0; round < 20; round++) {
-      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
-      const running = document
-        .getAnimations()
-        .filter(
-          (animation) =>
-            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
-        );
-      if (running.length === 0) return;
-      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
-    }
-  });
-  await expectAccessible(page);
-}
-
 describe('[SIGN-IN] single sign-on through the built-in identity provider', () => {
   let hub: Hub;
   beforeAll(async () => {
@@ -138,7 +109,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     const { page, context } = await hub.newPage({ width: 375 });
     await signInAt(page, '/dashboard', 'sfadmin@example.com');
     await page.evaluate(() => localStorage.setItem('language', 'fi'));
-    const jysk = await customerId(hub, 'Jysk Boligselskab A/S');
+    const jysk = await hub.customerId('Jysk Boligselskab A/S');
     for (const [path, title] of [
       ['/account', 'Oma tili'],
       [`/customers/${jysk}/security`, 'Jysk Boligselskab A/S · Tietoturva'],
@@ -156,18 +127,18 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
           /^(A|BUTTON|INPUT|SELECT)$/,
         );
       }
-      await expectAccessibleAtRest(page);
+      await expectAccessible(page);
     }
     await context.close();
   });
 
   it('returns to the saved deep link with its active account; the sign-in page is accessible', async () => {
-    const malardalen = await customerId(hub, 'Mälardalens Vatten AB');
+    const malardalen = await hub.customerId('Mälardalens Vatten AB');
     const { page, context } = await hub.newPage();
     await page.goto(`/tracking/files?activeAccountId=${malardalen}`);
     await page.waitForURL(IDP_SIGN_IN);
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
     await eventually(() => textOf(heading(page))).toBe('Track and trace · Files');
@@ -183,8 +154,8 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
   });
 
   it('warns about a foreign activeAccountId at sign-in and falls back to the first account', async () => {
-    const foreign = await customerId(hub, 'Pohjolan Sähkö Oy');
-    const gota = await customerId(hub, 'Göta Bostäder AB');
+    const foreign = await hub.customerId('Pohjolan Sähkö Oy');
+    const gota = await hub.customerId('Göta Bostäder AB');
     const { page, context } = await hub.newPage();
     await signInAt(page, `/tracking/files?activeAccountId=${foreign}`, 'user@example.com');
     await eventually(() => textOf(toasts(page).getByRole('alert'))).toBe(
@@ -212,7 +183,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
     ).toEqual([]);
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await page.getByRole('button', { name: 'Sign out and sign in again' }).click();
     // The provider session ended too: the provider asks for the password again.
     await page.waitForURL(IDP_SIGN_IN);
@@ -238,7 +209,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
 
   it('follows an invitation from the outbox to the first sign-in; the invitation page is accessible', async () => {
     const email = 'ingrid.invited@example.com';
-    const malardalen = await customerId(hub, 'Mälardalens Vatten AB');
+    const malardalen = await hub.customerId('Mälardalens Vatten AB');
     const response = await fetch(`${hub.baseUrl}/api/administration/invite-email`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(hub)}` },
@@ -258,7 +229,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await page.waitForURL((url) => url.pathname === '/invitation');
     await page.getByRole('heading', { name: 'Activate your account' }).waitFor();
     await page.getByText(email, { exact: true }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
 
     // The page checks the rules before the server does.
     await page.getByLabel('New password').fill('too short');
@@ -292,7 +263,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
       await page.getByRole('img', { name: 'QR code for your authenticator app' }).waitFor();
       const key = (await page.getByTestId('totp-secret').textContent())!.trim();
       expect(key).toMatch(/^[A-Z2-7]{32}$/);
-      await expectAccessibleAtRest(page);
+      await expectAccessible(page);
 
       // A code of the right form but wrong value is refused, and the form stays.
       const code = totpCode(key);
@@ -329,7 +300,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await page.waitForURL((url) => url.pathname === '/account');
     await page.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
     await eventually(() => valueOf(page.getByLabel('First name'))).toBe('Anders');
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
 
     const profile = page.getByRole('region', { name: 'Profile' });
     await profile.getByLabel('First name').fill('Andreas');
@@ -370,12 +341,12 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
   });
 
   it('lets a provider administrator require e-mail codes on the Security tab', async () => {
-    const jysk = await customerId(hub, 'Jysk Boligselskab A/S');
+    const jysk = await hub.customerId('Jysk Boligselskab A/S');
     try {
       const { page, context } = await signedIn(hub, 'sfadmin@example.com');
       await page.goto(`/customers/${jysk}/security`);
       await page.getByRole('heading', { level: 1, name: 'Jysk Boligselskab A/S · Security' }).waitFor();
-      await expectAccessibleAtRest(page);
+      await expectAccessible(page);
       const required = page.getByRole('switch', { name: 'Require two-step sign-in' });
       expect(await required.isChecked()).toBe(false);
       expect(await page.getByRole('radio', { name: 'One-time code by e-mail' }).isDisabled()).toBe(true);
@@ -421,7 +392,7 @@ describe('[SIGN-IN] the own authentication service', () => {
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/tracking/files');
     await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await expectAccessibleAtRest(page);
+    await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
     await eventually(() => textOf(heading(page))).toBe('Track and trace · Files');
@@ -489,7 +460,7 @@ describe('[SIGN-IN] the own authentication service', () => {
       await eventually(() => textOf(page.getByRole('alert'))).toBe(
         'The code is not correct or has expired. Try again or sign in again.',
       );
-      await expectAccessibleAtRest(page);
+      await expectAccessible(page);
       await page.getByLabel('Code').fill(code);
       await page.getByRole('button', { name: 'Confirm' }).click();
       expect(await dashboardGreeting(page)).toBe('Welcome, Anders');

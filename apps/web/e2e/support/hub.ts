@@ -28,6 +28,10 @@ export type Hub = {
   baseUrl: string;
   browser: Browser;
   db: Database;
+  /** Id of a seeded customer by name. */
+  customerId: (name: string) => Promise<number>;
+  /** Id of a user by e-mail address. */
+  userId: (email: string) => Promise<string>;
   /** A fresh browser context (own storage), optionally at a given viewport width. */
   newPage: (options?: {
     width?: number;
@@ -65,6 +69,21 @@ export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
     baseUrl,
     browser,
     db,
+    customerId: async (name) => {
+      const { rows } = await db.$client.query<{ id: number }>('SELECT id FROM customers WHERE name = $1', [
+        name,
+      ]);
+      if (rows.length !== 1) throw new Error(`expected one customer named ${name}, found ${rows.length}`);
+      return rows[0]!.id;
+    },
+    userId: async (email) => {
+      const { rows } = await db.$client.query<{ id: string }>(
+        'SELECT id FROM users WHERE lower(email) = lower($1)',
+        [email],
+      );
+      if (!rows[0]) throw new Error(`no user ${email}`);
+      return rows[0].id;
+    },
     newPage: async ({ width = 1280, locale = 'en-SE' } = {}) => {
       const context = await browser.newContext({
         baseURL: baseUrl,
@@ -106,6 +125,21 @@ export async function signInAt(page: Page, path: string, email: string, password
 
 /** Fails on any serious or critical WCAG 2.1 AA violation axe finds on the page. */
 export async function expectAccessible(page: Page) {
+  // Menus, toasts and dialogs fade in: halfway through, text is partly transparent and axe would
+  // measure too little contrast. Wait until finite animations have finished.
+  await page.evaluate(async () => {
+    for (let round = 0; round < 20; round++) {
+      await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      const running = document
+        .getAnimations()
+        .filter(
+          (animation) =>
+            animation.playState === 'running' && animation.effect?.getComputedTiming().endTime !== Infinity,
+        );
+      if (running.length === 0) return;
+      await Promise.all(running.map((animation) => animation.finished.catch(() => undefined)));
+    }
+  });
   // Evaluated through the debugging protocol, so the page's CSP (no inline scripts) does not apply.
   await page.evaluate(axe.source);
   const violations = await page.evaluate(async () => {
