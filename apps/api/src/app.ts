@@ -121,8 +121,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       secureCookies: config.isProduction,
     });
   }
-  // The outbox shows sign-in codes and invitation links: never in production.
-  if (!config.isProduction) await app.register(outboxRoutes);
+  // The outbox shows sign-in codes and invitation links: never in production, and otherwise only
+  // to provider administrators unless explicitly opened on a loopback listener.
+  if (!config.isProduction) await app.register(outboxRoutes, { readers: config.devOutbox });
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);

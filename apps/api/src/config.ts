@@ -32,6 +32,8 @@ const ZEnv = z.object({
   /** An external OpenID Connect provider; without one the server hosts its own at /idp. */
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('service-hub-web'),
+  /** `open` lets anyone on a loopback listener read the development outbox (tests, local demos). */
+  HUB_DEV_OUTBOX: z.enum(['off', 'open']).default('off'),
 });
 
 export type AppConfig = {
@@ -59,7 +61,17 @@ export type AppConfig = {
   oidcClientId: string;
   /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
   externalServices: Record<string, string>;
+  /**
+   * Who may read the development outbox (never registered in production): provider administrators,
+   * or also anonymous callers when HUB_DEV_OUTBOX=open and the server listens on loopback only.
+   */
+  devOutbox: 'provider-admins' | 'anyone-on-loopback';
 };
+
+/** True for addresses only this machine can reach. */
+export function isLoopbackHost(host: string): boolean {
+  return host === 'localhost' || host === '::1' || /^127(\.\d{1,3}){3}$/.test(host);
+}
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const parsed = ZEnv.safeParse(env);
@@ -104,5 +116,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcIssuer: e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
     externalServices,
+    devOutbox:
+      e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

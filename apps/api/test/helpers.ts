@@ -77,8 +77,11 @@ export async function createTestApp(
     customerId: (name) => idOf<number>(db, 'SELECT id FROM customers WHERE name = $1', name),
     userId: (email) => idOf<string>(db, 'SELECT id FROM users WHERE lower(email) = lower($1)', email),
     lastMailTo: async (address) => {
-      const response = await app.inject({ url: `/api/dev/outbox?to=${encodeURIComponent(address)}` });
-      return response.json<{ mails: { subject: string; text: string }[] }>().mails[0];
+      const { rows } = await db.$client.query<{ subject: string; text: string }>(
+        'SELECT subject, text FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1',
+        [address],
+      );
+      return rows[0];
     },
     close: async () => {
       await app.close();

@@ -57,6 +57,9 @@ export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
     RUN_JOBS: '0',
     PORT: String(port),
     PUBLIC_URL: baseUrl,
+    // The journeys read invitation links and codes from the outbox without signing in.
+    HOST: '127.0.0.1',
+    HUB_DEV_OUTBOX: 'open',
     ...env,
   });
   const app: FastifyInstance = await buildApp({ config, db, logger: false, webDist });

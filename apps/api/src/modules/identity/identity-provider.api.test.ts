@@ -174,10 +174,7 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
     });
     const challenge = (await login.json()) as { challengeId: string };
     expect(challenge).toMatchObject({ mfaRequired: true, method: 'email' });
-    const outbox = (await (await fetch(`${base}/api/dev/outbox?to=user@example.com`)).json()) as {
-      mails: { subject: string }[];
-    };
-    const code = /\d{6}/.exec(outbox.mails[0]!.subject)![0];
+    const code = /\d{6}/.exec((await ctx.lastMailTo('user@example.com'))!.subject)![0];
     const mfa = await browser.fetch(`${interaction}/mfa`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ZApiError } from '@service-hub/contracts';
+import type { AppConfig } from '../../config.ts';
 
 const ZOutboxMail = z.object({
   id: z.number().int(),
@@ -14,18 +15,27 @@ const ZOutboxMail = z.object({
 
 /**
  * The local outbox, so people and tests can follow e-mailed links without a mail server.
- * Registered only outside production: it shows sign-in codes and invitation links.
+ * Registered only outside production: it shows sign-in codes and invitation links, so it answers
+ * provider administrators only, unless HUB_DEV_OUTBOX=open on a loopback listener.
  */
-export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
+export const outboxRoutes: FastifyPluginAsyncZod<{ readers: AppConfig['devOutbox'] }> = async (
+  app,
+  { readers },
+) => {
   app.get(
     '/api/dev/outbox',
     {
-      config: { access: 'public' },
+      config: { access: readers === 'anyone-on-loopback' ? 'public' : { roles: ['SF_ADMIN'] } },
       schema: {
         tags: ['development'],
-        summary: 'The latest e-mails the product sent (development and test only)',
+        summary: 'The latest e-mails the product sent (development and test only; provider administrators)',
         querystring: z.object({ to: z.string().max(320).optional() }),
-        response: { 200: z.object({ mails: z.array(ZOutboxMail) }), 400: ZApiError },
+        response: {
+          200: z.object({ mails: z.array(ZOutboxMail) }),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+        },
       },
     },
     async (request) => {

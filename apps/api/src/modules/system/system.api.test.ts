@@ -80,4 +80,37 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
       await production.close();
     }
   });
+
+  it('shows the development outbox to provider administrators only, never to anonymous callers', async () => {
+    const outbox = (token?: string) =>
+      ctx.app.inject({
+        url: '/api/dev/outbox',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      });
+    const anonymous = await outbox();
+    expect(anonymous.statusCode).toBe(401);
+    expect(anonymous.body).not.toContain('mails');
+    expect((await outbox(await ctx.tokenFor('admin@example.com'))).statusCode).toBe(403);
+    expect((await outbox(await ctx.tokenFor('user@example.com'))).statusCode).toBe(403);
+    const admin = await outbox(await ctx.tokenFor('sfadmin@example.com'));
+    expect(admin.statusCode).toBe(200);
+    expect(Array.isArray(admin.json().mails)).toBe(true);
+  });
+
+  it('opens the outbox to anonymous callers only when HUB_DEV_OUTBOX=open on a loopback listener', async () => {
+    for (const [env, status] of [
+      [{ HUB_DEV_OUTBOX: 'open', HOST: '127.0.0.1' }, 200],
+      [{ HUB_DEV_OUTBOX: 'open', HOST: '0.0.0.0' }, 401],
+      [{ HUB_DEV_OUTBOX: 'open', HOST: '192.168.1.20' }, 401],
+    ] as const) {
+      const other = await createTestApp({ env });
+      try {
+        expect((await other.app.inject({ url: '/api/dev/outbox' })).statusCode, JSON.stringify(env)).toBe(
+          status,
+        );
+      } finally {
+        await other.close();
+      }
+    }
+  });
 });

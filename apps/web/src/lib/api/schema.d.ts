@@ -1232,7 +1232,7 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** The latest e-mails the product sent (development and test only) */
+        /** The latest e-mails the product sent (development and test only; provider administrators) */
         get: {
             parameters: {
                 query?: {
@@ -1265,6 +1265,24 @@ export interface paths {
                 };
                 /** @description Default Response */
                 400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
                     headers: {
                         [name: string]: unknown;
                     };

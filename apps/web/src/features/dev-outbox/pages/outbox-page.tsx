@@ -4,7 +4,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isEnvironmentAllowed } from '../../../lib/access/route-access';
-import { api, unwrap } from '../../../lib/api/client';
+import { api, ApiRequestError, unwrap } from '../../../lib/api/client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { formatDateTime } from '../../../lib/format';
 
@@ -41,17 +41,20 @@ export function OutboxPage() {
     enabled: allowed,
     queryKey: ['dev-outbox'],
     queryFn: () => unwrap(api.GET('/api/dev/outbox', { params: { query: {} } })),
-    refetchInterval: 5000,
+    refetchInterval: (query) => (query.state.error ? false : 5000),
+    retry: false,
   });
   if (!allowed) return <Navigate to="/not-found" replace />;
+  // The server shows the outbox to provider administrators only (unless opened on loopback).
+  const restricted = outbox.error instanceof ApiRequestError && [401, 403].includes(outbox.error.status);
   return (
     <Container component="main" size="md" py="xl">
       <Stack>
         <Title order={1}>{t('outbox.title')}</Title>
         <Text c="dimmed">{t('outbox.intro')}</Text>
         {outbox.isError && (
-          <Alert color="red" role="alert">
-            {t('common.systemFeedback.generalError')}
+          <Alert color={restricted ? 'yellow' : 'red'} role="alert">
+            {t(restricted ? 'outbox.restricted' : 'common.systemFeedback.generalError')}
           </Alert>
         )}
         {outbox.data?.mails.length === 0 && <Text>{t('outbox.empty')}</Text>}
