@@ -71,6 +71,11 @@ export const ZInvitation = z
     lastName: z.string(),
     customerName: z.string().nullable(),
     purpose: z.enum(['invitation', 'email-change']),
+    requiresSignIn: z
+      .boolean()
+      .describe(
+        'True when the invitee already has a user: they sign in and accept (POST /api/auth/invitations/join) instead of choosing a password',
+      ),
   })
   .meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
@@ -86,6 +91,12 @@ export const ZAcceptInvitationRequest = z.object({
   token: z.string().min(20).max(200),
   password: ZNewPassword,
 });
+
+export const ZJoinInvitationRequest = z.object({ token: z.string().min(20).max(200) });
+export const ZJoinInvitationResponse = z
+  .object({ customerId: z.number().int(), customerName: z.string() })
+  .meta({ id: 'JoinInvitationResponse' });
+export type TJoinInvitationResponse = z.infer<typeof ZJoinInvitationResponse>;
 
 export const ZConfirmEmailChangeRequest = z.object({ token: z.string().min(20).max(200) });
 

@@ -287,6 +287,7 @@ describe('[USERS] invitations, e-mail change and profile', () => {
       lastName: 'Nyström',
       customerName: 'Mälardalens Vatten AB',
       purpose: 'invitation',
+      requiresSignIn: false,
     });
     const containsEmail = await ctx.app.inject({
       method: 'POST',
@@ -357,18 +358,87 @@ describe('[USERS] invitations, e-mail change and profile', () => {
     }
   });
 
-  it('answers the same for an existing user of another account, who simply gains access', async () => {
+  it('invites an existing user without changing anything until they accept while signed in', async () => {
     const bergen = await ctx.customerId('Bergen Boligbyggelag AS');
+    const customersOf = async (email: string) =>
+      (
+        await ctx.app.inject({
+          url: '/api/v3/user',
+          headers: { authorization: `Bearer ${await ctx.tokenFor(email)}` },
+        })
+      )
+        .json()
+        .customers.map((c: { id: number }) => c.id);
     const response = await invite('admin@example.com', {
-      email: 'user@example.com',
+      email: 'USER@example.com',
       firstName: 'U',
       lastName: 'S',
       customerId: bergen,
     });
     expect(response.json()).toEqual({ status: 'invitationSent' });
-    expect((await ctx.lastMailTo('user@example.com'))!.subject).toBe(
-      'You have access to a new account in Service Hub',
+    const mail = await ctx.lastMailTo('user@example.com');
+    expect(mail!.subject).toBe('You are invited to Bergen Boligbyggelag AS in Service Hub');
+    expect(await customersOf('user@example.com')).not.toContain(bergen);
+
+    const token = tokenFromMail(mail!.text, '/invitation');
+    const info = await ctx.app.inject({ url: `/api/auth/invitations/${token}` });
+    expect(info.json()).toMatchObject({ purpose: 'invitation', requiresSignIn: true });
+    const withPassword = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/invitations/accept',
+      payload: { token, password: 'Someone-Elses-Choice-1' },
+    });
+    expect(withPassword.statusCode).toBe(409);
+    const join = async (as: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/auth/invitations/join',
+        headers: { authorization: `Bearer ${await ctx.tokenFor(as)}` },
+        payload: { token },
+      });
+    const byAnother = await join('admin@example.com');
+    expect(byAnother.statusCode).toBe(403);
+    expect(byAnother.json().errorCode).toBe('WRONG_USER');
+    expect(
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/invitations/join', payload: { token } }))
+        .statusCode,
+    ).toBe(401);
+    expect(await customersOf('user@example.com')).not.toContain(bergen);
+
+    const joined = await join('user@example.com');
+    expect(joined.statusCode).toBe(200);
+    expect(joined.json()).toEqual({ customerId: bergen, customerName: 'Bergen Boligbyggelag AS' });
+    expect(await customersOf('user@example.com')).toContain(bergen);
+    expect((await join('user@example.com')).statusCode).toBe(410);
+  });
+
+  it('never lets a customer administrator take over a provider administrator by inviting their address', async () => {
+    const malardalen = await ctx.customerId('Mälardalens Vatten AB');
+    const sfAdmin = await ctx.userId('sfadmin@example.com');
+    const before = await ctx.db.$client.query(
+      'SELECT customer_id FROM user_customers WHERE user_id = $1 ORDER BY 1',
+      [sfAdmin],
     );
+    const invited = await invite('admin@example.com', {
+      email: 'sfadmin@example.com',
+      firstName: 'S',
+      lastName: 'F',
+      customerId: malardalen,
+    });
+    expect(invited.statusCode).toBe(200);
+    const after = await ctx.db.$client.query(
+      'SELECT customer_id FROM user_customers WHERE user_id = $1 ORDER BY 1',
+      [sfAdmin],
+    );
+    expect(after.rows).toEqual(before.rows);
+    const takeover = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/administration/update-email',
+      headers: { authorization: `Bearer ${await ctx.tokenFor('admin@example.com')}` },
+      payload: { userId: sfAdmin, email: 'attacker@example.net' },
+    });
+    expect(takeover.statusCode).toBe(403);
+    expect(await ctx.lastMailTo('attacker@example.net')).toBeUndefined();
   });
 
   it('says when the user already has access, and refuses foreign accounts and customer users', async () => {
@@ -438,8 +508,15 @@ describe('[USERS] invitations, e-mail change and profile', () => {
       headers: { authorization: `Bearer ${token}` },
       payload: { userId, email: 'ADMIN@example.com' },
     });
-    expect(taken.statusCode).toBe(409);
-    expect(taken.json().detail).toBe('This email already exists');
+    // The same answer as for a free address; the owner of the address is told instead.
+    expect(taken.statusCode).toBe(202);
+    expect((await ctx.lastMailTo('admin@example.com'))!.subject).toBe(
+      'Someone tried to use your e-mail address in Service Hub',
+    );
+    expect(
+      (await ctx.app.inject({ url: '/api/v3/user', headers: { authorization: `Bearer ${token}` } })).json()
+        .email,
+    ).toBe('user@example.com');
     const asked = await ctx.app.inject({
       method: 'POST',
       url: '/api/administration/update-email',
@@ -465,15 +542,49 @@ describe('[USERS] invitations, e-mail change and profile', () => {
     expect((await ctx.tokenFor('ulla.sand@example.com')).length).toBeGreaterThan(20);
   });
 
-  it('refuses to change another account’s user for a customer administrator', async () => {
-    const userId = await ctx.userId('sfadmin@example.com');
+  it('lets only the user or a provider administrator change a sign-in address, and reveals no user ids', async () => {
+    const asAdmin = await ctx.tokenFor('admin@example.com');
+    const change = (token: string, userId: string) =>
+      ctx.app.inject({
+        method: 'POST',
+        url: '/api/administration/update-email',
+        headers: { authorization: `Bearer ${token}` },
+        payload: { userId, email: 'someone.else@example.com' },
+      });
+    const { rows } = await ctx.db.$client.query<{ id: string }>(
+      `SELECT DISTINCT uc.user_id AS id FROM user_customers uc JOIN user_customers mine ON mine.customer_id = uc.customer_id
+        JOIN users me ON me.id = mine.user_id AND me.email = 'admin@example.com'
+       WHERE uc.user_id <> me.id LIMIT 1`,
+    );
+    const ownCustomersUser = rows[0]!.id;
+    const refused = await change(asAdmin, ownCustomersUser);
+    const unknown = await change(asAdmin, '00000000-0000-4000-8000-000000000000');
+    expect(refused.statusCode).toBe(403);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().detail).toBe(refused.json().detail);
+    expect((await change(await ctx.tokenFor('sfadmin@example.com'), ownCustomersUser)).statusCode).toBe(202);
+  });
+
+  it('asks the user to sign in again before changing their own address long after signing in', async () => {
+    const token = await ctx.tokenFor('admin@example.com');
+    const { sub, sid } = JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as {
+      sub: string;
+      sid: string;
+    };
+    const stale = await ctx.app.tokens.sign({
+      sub,
+      sid,
+      email: 'admin@example.com',
+      authTime: new Date(Date.now() - 60 * 60_000),
+    });
     const response = await ctx.app.inject({
       method: 'POST',
       url: '/api/administration/update-email',
-      headers: { authorization: `Bearer ${await ctx.tokenFor('admin@example.com')}` },
-      payload: { userId, email: 'someone.else@example.com' },
+      headers: { authorization: `Bearer ${stale}` },
+      payload: { userId: sub, email: 'anders.new@example.com' },
     });
     expect(response.statusCode).toBe(403);
+    expect(response.json().errorCode).toBe('REAUTHENTICATION_REQUIRED');
   });
 
   it('updates the signed-in user’s name and language', async () => {

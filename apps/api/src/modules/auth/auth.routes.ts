@@ -58,7 +58,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
         tags: ['auth'],
         summary: 'Completes a sign-in with the authenticator or e-mailed code',
         body: ZMfaVerifyRequest,
-        response: { 200: ZTokenResponse, 400: ZApiError, 401: ZApiError },
+        response: { 200: ZTokenResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -66,6 +66,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
         app.db,
         request.body.challengeId,
         request.body.code,
+        app.deliverEmails,
       );
       if (context.flow !== 'token') throw unauthenticated();
       const { rows } = await app.db.$client.query<{ email: string }>(
@@ -103,7 +104,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
       }
       setSessionCookie(reply, session.refreshToken, secureCookies);
       return {
-        token: await app.tokens.sign({ sub: session.userId, email: session.email, sid: session.sessionId }),
+        token: await app.tokens.sign({
+          sub: session.userId,
+          email: session.email,
+          sid: session.sessionId,
+          authTime: session.signedInAt,
+        }),
       };
     },
   );

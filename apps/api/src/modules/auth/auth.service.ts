@@ -1,4 +1,4 @@
-import type { Language, TMfaChallenge } from '@service-hub/contracts';
+import { normalizeEmail, type Language, type TMfaChallenge } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError } from '../../lib/errors.ts';
 import { requiredMfaMethod, startMfaChallenge, type ChallengeContext } from './mfa.service.ts';
@@ -23,7 +23,9 @@ export async function checkPassword(
   credentials: { email: string; password: string },
   ipAddress: string,
 ): Promise<SignInUser> {
-  await assertSignInAllowed(db, credentials.email, ipAddress);
+  // One key for the lockout and the lookup: no other spelling of a locked address gets through.
+  const email = normalizeEmail(credentials.email);
+  await assertSignInAllowed(db, email, ipAddress);
   const { rows } = await db.$client.query<{
     id: string;
     email: string;
@@ -31,14 +33,11 @@ export async function checkPassword(
     language: Language;
     password_hash: string | null;
     enabled: boolean;
-  }>(
-    'SELECT id, email, first_name, language, password_hash, enabled FROM users WHERE lower(email) = lower($1)',
-    [credentials.email],
-  );
+  }>('SELECT id, email, first_name, language, password_hash, enabled FROM users WHERE email = $1', [email]);
   const user = rows[0];
   const passwordMatches = await verifyPassword(user?.password_hash, credentials.password);
   const succeeded = Boolean(user?.enabled && passwordMatches);
-  await recordSignInAttempt(db, credentials.email, ipAddress, succeeded);
+  await recordSignInAttempt(db, email, ipAddress, succeeded);
   if (!user || !succeeded) throw invalidCredentials();
   return { id: user.id, email: user.email, firstName: user.first_name, language: user.language };
 }
@@ -51,7 +50,8 @@ export async function issueTokens(
   meta: SessionMeta,
 ): Promise<{ token: string; refreshToken: string }> {
   const { sessionId, refreshToken } = await createSession(db.$client, user.id, meta);
-  return { token: await tokens.sign({ sub: user.id, email: user.email, sid: sessionId }), refreshToken };
+  const token = await tokens.sign({ sub: user.id, email: user.email, sid: sessionId, authTime: new Date() });
+  return { token, refreshToken };
 }
 
 /** After the password: the second factor when an account requires one, otherwise a session. */

@@ -1,6 +1,8 @@
-import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
+import { normalizeEmail } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
+import { findLinkedUserId, linkByVerifiedEmail } from './identity-links.repository.ts';
 import { findEnabledPrincipal, type Principal } from './principal.repository.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.repository.ts';
 import type { TokenService } from './token.service.ts';
@@ -10,7 +12,10 @@ export type IdentityProviderTrust = {
   issuer: string;
   /** The web app's client id: the ID tokens' audience. */
   audience: string;
-  /** True for an external provider (Entra ID, Keycloak…): keys from its JWKS, users by e-mail. */
+  /**
+   * True for an external provider (Entra ID, Keycloak…): keys from its JWKS; users linked once by
+   * a verified e-mail address, then by the provider's subject.
+   */
   external: boolean;
 };
 
@@ -41,14 +46,14 @@ export class Authenticator {
       const claims = await this.tokens.verify(token);
       const principal = await findEnabledPrincipal(this.db, claims.sub, claims.sid);
       if (!principal) throw expired();
-      return principal;
+      return { ...principal, authenticatedAt: claims.authTime };
     }
     if (issuer === this.idp.issuer) return this.fromIdToken(token);
     throw expired();
   }
 
   private async fromIdToken(token: string): Promise<Principal> {
-    let claims: { sub?: string; email?: unknown };
+    let claims: JWTPayload;
     try {
       const keys = this.idp.external ? await this.externalKeys() : this.tokens.keyResolver;
       ({ payload: claims } = await jwtVerify(token, keys, {
@@ -59,20 +64,24 @@ export class Authenticator {
     } catch {
       throw expired();
     }
-    const userId = this.idp.external ? await this.userIdByEmail(claims.email) : claims.sub;
+    const userId = this.idp.external ? await this.externalUserId(claims) : claims.sub;
     const principal = userId ? await findEnabledPrincipal(this.db, userId) : undefined;
     if (!principal) throw expired();
-    return principal;
+    const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : undefined;
+    return { ...principal, authenticatedAt: authTime };
   }
 
-  /** An external provider's users are matched to the Hub's users by e-mail address. */
-  private async userIdByEmail(email: unknown): Promise<string | undefined> {
-    if (typeof email !== 'string') return undefined;
-    const { rows } = await this.db.$client.query<{ id: string }>(
-      'SELECT id FROM users WHERE lower(email) = lower($1)',
-      [email],
-    );
-    return rows[0]?.id;
+  /**
+   * An external provider's user: by the stable `iss` + `sub` once linked; the first time by the
+   * e-mail claim, and only when the provider says it verified it. A mutable or unverified e-mail
+   * never decides who someone is.
+   */
+  private async externalUserId(claims: JWTPayload): Promise<string | undefined> {
+    if (typeof claims.sub !== 'string' || claims.sub === '') return undefined;
+    const linked = await findLinkedUserId(this.db, this.idp.issuer, claims.sub);
+    if (linked) return linked;
+    if (claims.email_verified !== true || typeof claims.email !== 'string') return undefined;
+    return linkByVerifiedEmail(this.db, this.idp.issuer, claims.sub, normalizeEmail(claims.email));
   }
 
   private externalKeys(): Promise<JWTVerifyGetKey> {

@@ -6,10 +6,15 @@ import {
   ZConfirmEmailChangeRequest,
   ZAcceptInvitationResponse,
   ZInvitation,
+  ZJoinInvitationRequest,
+  ZJoinInvitationResponse,
 } from '@service-hub/contracts';
-import { acceptInvitation, confirmEmailChange, describeEmailLink } from '../users/invitations.service.ts';
+import { acceptInvitation, joinInvitedAccount } from '../users/accept-invitation.service.ts';
+import { confirmEmailChange } from '../users/email-change.service.ts';
+import { describeEmailLink } from '../users/email-tokens.ts';
 import { continueSignIn } from './auth.service.ts';
 import { assertPasswordAvoidsEmail, hashPassword } from './password.ts';
+import { principalOf } from '../../plugins/access.ts';
 import { answerSignIn, sessionMetaOf } from './session-cookie.ts';
 
 /** The pages behind e-mailed links: open to anyone holding the link, which works once. */
@@ -40,7 +45,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
         summary:
           'Sets the password of an invited user; with the own auth service also signs them in (or asks for the second factor)',
         body: ZAcceptInvitationRequest,
-        response: { 200: ZAcceptInvitationResponse, 400: ZApiError, 410: ZApiError },
+        response: { 200: ZAcceptInvitationResponse, 400: ZApiError, 409: ZApiError, 410: ZApiError },
       },
     },
     async (request, reply) => {
@@ -56,6 +61,28 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
       const result = await continueSignIn(app.db, app.tokens, user, sessionMetaOf(request));
       return answerSignIn(app, reply, result, secureCookies);
     },
+  );
+
+  app.post(
+    '/api/auth/invitations/join',
+    {
+      config: { access: {} },
+      schema: {
+        tags: ['auth'],
+        summary:
+          'Accepts an invitation as the signed-in user it was sent to; only now do they gain the account',
+        body: ZJoinInvitationRequest,
+        response: {
+          200: ZJoinInvitationResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          409: ZApiError,
+          410: ZApiError,
+        },
+      },
+    },
+    async (request) => joinInvitedAccount(app.db, principalOf(request), request.body.token, request.id),
   );
 
   app.post(

@@ -6,11 +6,17 @@ import type { Language, MfaType, TMfaChallenge, TMfaStatus } from '@service-hub/
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
 import { AppError } from '../../lib/errors.ts';
+import { LOCKOUT_MINUTES } from './throttle.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
 
 export const MFA_CODE_MINUTES = 10;
 const MAX_ATTEMPTS = 5;
+/**
+ * Wrong codes per user, across challenges, that lock the second step for LOCKOUT_MINUTES: without
+ * it every new password sign-in would bring five fresh guesses.
+ */
+export const MFA_LOCK_FAILURES = 10;
 const ISSUER = 'Service Hub';
 
 /** What to do once the second factor is proven. */
@@ -23,6 +29,60 @@ export const invalidCode = () =>
     'Unauthorized',
     'The code is not correct or has expired. Try again or sign in again.',
   );
+
+export const mfaLocked = () =>
+  new AppError(
+    429,
+    'MFA_LOCKED',
+    'Too Many Requests',
+    `Too many wrong codes. Try again in ${LOCKOUT_MINUTES} minutes.`,
+  );
+
+type Queryable = Pick<PoolClient, 'query'>;
+
+/** Wrong codes of the user within the lockout window since their last successful second step. */
+async function recentMfaFailures(db: Queryable, userId: string): Promise<number> {
+  const { rows } = await db.query<{ failures: number }>(
+    `SELECT coalesce(sum(attempts - CASE WHEN completed_at IS NULL THEN 0 ELSE 1 END), 0)::int AS failures
+       FROM mfa_challenges
+      WHERE user_id = $1 AND created > now() - make_interval(mins => $2)
+        AND created > coalesce((SELECT max(completed_at) FROM mfa_challenges WHERE user_id = $1), '-infinity')`,
+    [userId, LOCKOUT_MINUTES],
+  );
+  return rows[0]?.failures ?? 0;
+}
+
+/** Refuses the second step while the user's codes are locked. */
+export async function assertMfaAllowed(db: Queryable, userId: string): Promise<void> {
+  if ((await recentMfaFailures(db, userId)) >= MFA_LOCK_FAILURES) throw mfaLocked();
+}
+
+/** Tells the user and the administrators of their accounts that the codes were locked. */
+async function reportMfaLock(client: Queryable, userId: string): Promise<number[]> {
+  const { rows } = await client.query<{ address: string; language: Language; name: string; email: string }>(
+    `SELECT r.email AS address, r.language, u.display_name AS name, u.email
+       FROM users u
+       JOIN users r ON r.id = u.id OR r.id IN (
+              SELECT a.user_id FROM user_customers a JOIN user_roles ar ON ar.user_id = a.user_id
+               WHERE ar.role = 'CustomerAdministrator' AND a.user_id <> u.id
+                 AND a.customer_id IN (SELECT customer_id FROM user_customers WHERE user_id = u.id))
+      WHERE u.id = $1 AND r.enabled`,
+    [userId],
+  );
+  const ids: number[] = [];
+  for (const row of rows) {
+    const values = {
+      name: row.name,
+      email: row.email,
+      failures: MFA_LOCK_FAILURES,
+      minutes: LOCKOUT_MINUTES,
+    };
+    ids.push(
+      await queueEmail(client as PoolClient, row.address, renderMail('mfaLocked', row.language, values)),
+    );
+  }
+  return ids;
+}
 
 const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
@@ -66,6 +126,7 @@ export async function startMfaChallenge(
   method: MfaType,
   context: ChallengeContext,
 ): Promise<{ challenge: TMfaChallenge; outboxIds: number[] }> {
+  await assertMfaAllowed(db.$client, user.id);
   return inTransaction(db.$client, async (client) => {
     const expires = `now() + make_interval(mins => ${MFA_CODE_MINUTES})`;
     if (method === 'app') {
@@ -111,15 +172,42 @@ export async function startMfaChallenge(
 }
 
 /**
- * Checks a code against its challenge (at most five tries, ten minutes). A first authenticator code
- * completes the enrolment. Answers the user and what the challenge was for.
+ * Checks a code against its challenge (at most five tries, ten minutes, and MFA_LOCK_FAILURES wrong
+ * codes per user across challenges). A first authenticator code completes the enrolment. Answers
+ * the user and what the challenge was for; the lock notice mails go to `deliverEmails`.
  */
 export async function verifyMfaChallenge(
   db: Database,
   challengeId: string,
   code: string,
+  deliverEmails: (outboxIds: number[]) => Promise<void>,
+): Promise<{ userId: string; context: ChallengeContext }> {
+  let lockNotices: number[] = [];
+  try {
+    return await checkChallengeCode(db, challengeId, code, (ids) => {
+      lockNotices = ids;
+    });
+  } finally {
+    if (lockNotices.length > 0) await deliverEmails(lockNotices);
+  }
+}
+
+async function checkChallengeCode(
+  db: Database,
+  challengeId: string,
+  code: string,
+  onLocked: (outboxIds: number[]) => void,
 ): Promise<{ userId: string; context: ChallengeContext }> {
   return inTransaction(db.$client, async (client) => {
+    const { rows: owners } = await client.query<{ user_id: string }>(
+      'SELECT user_id FROM mfa_challenges WHERE id = $1',
+      [challengeId],
+    );
+    // Serialises the user's code checks, so parallel guesses cannot overrun the lock.
+    if (owners[0]) {
+      await client.query('SELECT 1 FROM users WHERE id = $1 FOR UPDATE', [owners[0].user_id]);
+      await assertMfaAllowed(client, owners[0].user_id);
+    }
     const { rows } = await client.query<{
       user_id: string;
       method: MfaType;
@@ -154,7 +242,9 @@ export async function verifyMfaChallenge(
       valid = totpStep !== null && (lastStep === null || totpStep > lastStep);
     }
     if (!valid) {
-      // The failed try must count even though the request fails.
+      // The failed try (and a lock notice) must be kept even though the request fails.
+      if ((await recentMfaFailures(client, challenge.user_id)) === MFA_LOCK_FAILURES)
+        onLocked(await reportMfaLock(client, challenge.user_id));
       await client.query('COMMIT');
       await client.query('BEGIN');
       throw invalidCode();

@@ -9,6 +9,8 @@ export type Principal = {
   email: string;
   roles: StoredRole[];
   customerIds: number[];
+  /** When the caller last signed in (not renewed): sensitive changes ask for a recent one. */
+  authenticatedAt?: Date;
 };
 
 /** The enabled user behind a token; with a session id, only while that session is not revoked. */

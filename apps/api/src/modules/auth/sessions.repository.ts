@@ -39,18 +39,28 @@ export async function createSession(
 export async function rotateSession(
   db: Database,
   refreshToken: string,
-): Promise<{ sessionId: string; userId: string; email: string; refreshToken: string } | undefined> {
+): Promise<
+  { sessionId: string; userId: string; email: string; refreshToken: string; signedInAt: Date } | undefined
+> {
   const next = newSecretToken();
-  const { rows } = await db.$client.query<{ id: string; user_id: string; email: string }>(
+  const { rows } = await db.$client.query<{ id: string; user_id: string; email: string; created: Date }>(
     `UPDATE sessions s SET refresh_token_hash = $2, last_used_at = now()
        FROM users u
       WHERE s.refresh_token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
         AND u.id = s.user_id AND u.enabled
-     RETURNING s.id, s.user_id, u.email`,
+     RETURNING s.id, s.user_id, u.email, s.created`,
     [hashToken(refreshToken), hashToken(next)],
   );
   const row = rows[0];
-  return row && { sessionId: row.id, userId: row.user_id, email: row.email, refreshToken: next };
+  return (
+    row && {
+      sessionId: row.id,
+      userId: row.user_id,
+      email: row.email,
+      refreshToken: next,
+      signedInAt: row.created,
+    }
+  );
 }
 
 export async function revokeSessionById(db: Queryable, sessionId: string): Promise<void> {

@@ -8,7 +8,8 @@ export const ADDRESS_FAILURES = 50;
 /**
  * Refuses a sign-in while the e-mail address has had LOCKOUT_FAILURES failures in a row within
  * LOCKOUT_MINUTES, or the caller's address has had too many failures. Attempts are counted per
- * e-mail string, whether or not such a user exists, so the answer reveals nothing.
+ * normalised e-mail address (`normalizeEmail`, the caller's job), whether or not such a user
+ * exists, so the answer reveals nothing.
  */
 export async function assertSignInAllowed(db: Database, email: string, ipAddress: string): Promise<void> {
   const { rows } = await db.$client.query<{ account_failures: number; address_failures: number }>(
@@ -19,7 +20,7 @@ export async function assertSignInAllowed(db: Database, email: string, ipAddress
             count(*) FILTER (WHERE ip_address = $2 AND NOT succeeded)::int AS address_failures
        FROM sign_in_attempts
       WHERE at > now() - make_interval(mins => $3) AND (email = $1 OR ip_address = $2)`,
-    [email.toLowerCase(), ipAddress, LOCKOUT_MINUTES],
+    [email, ipAddress, LOCKOUT_MINUTES],
   );
   const counts = rows[0]!;
   if (counts.account_failures >= LOCKOUT_FAILURES) {
@@ -47,7 +48,7 @@ export async function recordSignInAttempt(
   succeeded: boolean,
 ): Promise<void> {
   await db.$client.query('INSERT INTO sign_in_attempts (email, ip_address, succeeded) VALUES ($1, $2, $3)', [
-    email.toLowerCase(),
+    email,
     ipAddress,
     succeeded,
   ]);

@@ -12,8 +12,11 @@ export const TOKEN_AUDIENCE = 'service-hub-api';
 /** Short-lived: sessions renew them with a refresh token, and revocation takes effect at once anyway. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** `sid` ties the token to a session, so ending the session invalidates the token too. */
-export type AccessTokenClaims = { sub: string; email: string; sid: string };
+/**
+ * `sid` ties the token to a session, so ending the session invalidates the token too; `authTime`
+ * is when the user last proved who they are (the session's sign-in), which renewals keep.
+ */
+export type AccessTokenClaims = { sub: string; email: string; sid: string; authTime?: Date };
 
 /**
  * Signs and verifies the API's own tokens. Keys live in the database so that any instance can
@@ -31,7 +34,11 @@ export class TokenService {
   async sign(claims: AccessTokenClaims): Promise<string> {
     this.signingKey ??= getOrCreateSigningKey(this.db);
     const { kid, privateKey } = await this.signingKey;
-    return new SignJWT({ email: claims.email, sid: claims.sid })
+    return new SignJWT({
+      email: claims.email,
+      sid: claims.sid,
+      ...(claims.authTime ? { auth_time: Math.floor(claims.authTime.getTime() / 1000) } : {}),
+    })
       .setProtectedHeader({ alg: SIGNING_ALGORITHM, kid, typ: 'JWT' })
       .setSubject(claims.sub)
       .setIssuer(this.issuer)
@@ -72,7 +79,12 @@ export class TokenService {
       ) {
         throw new Error('claims missing');
       }
-      return { sub: payload.sub, email: payload.email, sid: payload.sid };
+      return {
+        sub: payload.sub,
+        email: payload.email,
+        sid: payload.sid,
+        authTime: typeof payload.auth_time === 'number' ? new Date(payload.auth_time * 1000) : undefined,
+      };
     } catch {
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
     }

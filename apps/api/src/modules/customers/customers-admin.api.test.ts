@@ -105,6 +105,21 @@ describe('[CUSTOMERS] DELETE /api/legacy/customers/user/revokeUserForCustomer', 
     expect(await accessOf(user)).toContain(gota);
   });
 
+  it('never lets a customer administrator remove a provider administrator, and answers unknown users alike', async () => {
+    const sfAdmin = await ctx.userId('sfadmin@example.com');
+    const norrland = await ctx.customerId('Norrlandskraft Energi AB');
+    await ctx.db.$client.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [
+      sfAdmin,
+      norrland,
+    ]);
+    const refused = await revoke('admin@example.com', sfAdmin, norrland);
+    expect(refused.statusCode).toBe(403);
+    expect(await accessOf(sfAdmin)).toContain(norrland);
+    const unknown = await revoke('admin@example.com', '00000000-0000-4000-8000-000000000000', norrland);
+    expect(unknown.statusCode).toBe(403);
+    expect(unknown.json().detail).toBe(refused.json().detail);
+  });
+
   it('explains a non-numeric customer id and answers 404 when there is no such access', async () => {
     const me = await ctx.userId('sfadmin@example.com');
     const invalid = await revoke('sfadmin@example.com', me, 'SE12');

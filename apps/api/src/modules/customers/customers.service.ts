@@ -2,12 +2,15 @@ import type { MfaType } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
+import { canManageCustomer, canRevokeAccess, isProviderAdmin } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
+import { findManagedUser } from '../users/customer-access.repository.ts';
 
 /**
  * Removes a user's access to one customer account, with every permission they held there
  * (spec 2 and 6). Provider administrators may remove anyone's access, their own included;
- * customer administrators only other users' access to accounts they administer themselves.
+ * customer administrators only as `canRevokeAccess` allows. A refusal looks the same whether or not
+ * the user exists.
  */
 export async function revokeUserForCustomer(
   db: Database,
@@ -15,14 +18,12 @@ export async function revokeUserForCustomer(
   target: { userId: string; customerId: number },
   requestId: string,
 ): Promise<void> {
-  const isProviderAdmin = actor.roles.includes('SF_ADMIN');
-  const isCustomerAdmin =
-    actor.roles.includes('CustomerAdministrator') || actor.roles.includes('ProviderAdministrator');
-  if (!isProviderAdmin) {
-    if (!isCustomerAdmin || target.userId === actor.userId || !actor.customerIds.includes(target.customerId))
-      throw forbidden();
-  }
+  if (!canManageCustomer(actor, target.customerId)) throw forbidden();
   await inTransaction(db.$client, async (client) => {
+    if (!isProviderAdmin(actor)) {
+      const user = await findManagedUser(client, target.userId);
+      if (!user || !canRevokeAccess(actor, user, target.customerId)) throw forbidden();
+    }
     const { rows: permissions } = await client.query<{ permission_id: number }>(
       'DELETE FROM customer_user_permissions WHERE user_id = $1 AND customer_id = $2 RETURNING permission_id',
       [target.userId, target.customerId],

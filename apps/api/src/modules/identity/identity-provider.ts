@@ -50,6 +50,8 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         redirect_uris: [`${origin}/auth/callback`],
         post_logout_redirect_uris: [`${origin}/`, `${origin}/auth/signed-out`],
         id_token_signed_response_alg: SIGNING_ALGORITHM,
+        // The API asks for a recent sign-in before sensitive changes (e.g. the e-mail address).
+        require_auth_time: true,
       },
     ],
     jwks: { keys: [{ ...privateJwk, kid: signing.kid, alg: SIGNING_ALGORITHM, use: 'sig' }] },

@@ -147,7 +147,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         summary: 'Second-factor step of the sign-in',
         params: ZUid,
         body: ZMfaVerifyRequest,
-        response: { 200: ZRedirect, 400: ZApiError, 401: ZApiError, 410: ZApiError },
+        response: { 200: ZRedirect, 400: ZApiError, 401: ZApiError, 410: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -156,6 +156,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         app.db,
         request.body.challengeId,
         request.body.code,
+        app.deliverEmails,
       );
       if (context.flow !== 'oidc' || context.interactionUid !== interaction.uid) throw unauthenticated();
       return finish(request, reply, { login: { accountId: userId, amr: ['pwd', 'mfa'] } });

@@ -9,7 +9,7 @@ type Template = { subject: string; lines: readonly string[]; action?: string; fo
  * the link (if any) follows the lines as a button in HTML and as a plain address in text.
  */
 const TEMPLATES: Record<
-  'invitation' | 'accessGranted' | 'emailChange' | 'mfaCode',
+  'invitation' | 'joinInvitation' | 'emailInUse' | 'emailChange' | 'mfaCode' | 'mfaLocked',
   Record<Language, Template>
 > = {
   invitation: {
@@ -64,39 +64,145 @@ const TEMPLATES: Record<
       footer: 'Jos et odottanut tätä kutsua, voit jättää tämän viestin huomiotta.',
     },
   },
-  accessGranted: {
+  joinInvitation: {
     'en-SE': {
-      subject: 'You have access to a new account in Service Hub',
-      lines: ['Hello {firstName},', '{inviter} has given you access to {customer} in Service Hub.'],
-      action: 'Open Service Hub',
-      footer: 'You sign in as before.',
+      subject: 'You are invited to {customer} in Service Hub',
+      lines: [
+        'Hello {firstName},',
+        '{inviter} has invited you to {customer} in Service Hub.',
+        'Sign in as usual and accept the invitation with the link below; nothing changes until you accept. The link works once and expires in {days} days.',
+      ],
+      action: 'Accept invitation',
+      footer: 'If you did not expect this invitation, you can ignore this e-mail.',
     },
     sv: {
-      subject: 'Du har fått åtkomst till ett nytt konto i Service Hub',
-      lines: ['Hej {firstName},', '{inviter} har gett dig åtkomst till {customer} i Service Hub.'],
-      action: 'Öppna Service Hub',
-      footer: 'Du loggar in som vanligt.',
+      subject: 'Du är inbjuden till {customer} i Service Hub',
+      lines: [
+        'Hej {firstName},',
+        '{inviter} har bjudit in dig till {customer} i Service Hub.',
+        'Logga in som vanligt och godkänn inbjudan via länken nedan; inget ändras förrän du godkänner. Länken fungerar en gång och gäller i {days} dagar.',
+      ],
+      action: 'Godkänn inbjudan',
+      footer: 'Om du inte väntade dig den här inbjudan kan du bortse från e-postmeddelandet.',
     },
     no: {
-      subject: 'Du har fått tilgang til en ny konto i Service Hub',
-      lines: ['Hei {firstName},', '{inviter} har gitt deg tilgang til {customer} i Service Hub.'],
-      action: 'Åpne Service Hub',
-      footer: 'Du logger inn som før.',
-    },
-    da: {
-      subject: 'Du har fået adgang til en ny konto i Service Hub',
-      lines: ['Hej {firstName},', '{inviter} har givet dig adgang til {customer} i Service Hub.'],
-      action: 'Åbn Service Hub',
-      footer: 'Du logger ind som før.',
-    },
-    fi: {
-      subject: 'Sinulle on annettu pääsy uuteen tiliin Service Hubissa',
+      subject: 'Du er invitert til {customer} i Service Hub',
       lines: [
         'Hei {firstName},',
-        '{inviter} on antanut sinulle pääsyn asiakkaan {customer} tiliin Service Hubissa.',
+        '{inviter} har invitert deg til {customer} i Service Hub.',
+        'Logg inn som vanlig og godta invitasjonen med lenken nedenfor; ingenting endres før du godtar. Lenken fungerer én gang og er gyldig i {days} dager.',
       ],
-      action: 'Avaa Service Hub',
-      footer: 'Kirjaudut sisään kuten ennenkin.',
+      action: 'Godta invitasjonen',
+      footer: 'Hvis du ikke ventet denne invitasjonen, kan du se bort fra denne e-posten.',
+    },
+    da: {
+      subject: 'Du er inviteret til {customer} i Service Hub',
+      lines: [
+        'Hej {firstName},',
+        '{inviter} har inviteret dig til {customer} i Service Hub.',
+        'Log ind som sædvanligt, og acceptér invitationen med linket herunder; intet ændres, før du accepterer. Linket virker én gang og udløber om {days} dage.',
+      ],
+      action: 'Acceptér invitationen',
+      footer: 'Hvis du ikke forventede denne invitation, kan du se bort fra denne e-mail.',
+    },
+    fi: {
+      subject: 'Sinut on kutsuttu asiakkaan {customer} tiliin Service Hubissa',
+      lines: [
+        'Hei {firstName},',
+        '{inviter} on kutsunut sinut asiakkaan {customer} tiliin Service Hubissa.',
+        'Kirjaudu sisään tavalliseen tapaan ja hyväksy kutsu alla olevalla linkillä; mikään ei muutu ennen kuin hyväksyt. Linkki toimii kerran ja vanhenee {days} päivän kuluttua.',
+      ],
+      action: 'Hyväksy kutsu',
+      footer: 'Jos et odottanut tätä kutsua, voit jättää tämän viestin huomiotta.',
+    },
+  },
+  emailInUse: {
+    'en-SE': {
+      subject: 'Someone tried to use your e-mail address in Service Hub',
+      lines: [
+        'Hello {firstName},',
+        'Someone asked to change the e-mail address of another Service Hub user to {email}, which is already the address of your user. Nothing has been changed.',
+      ],
+      footer: 'If you did not expect this, tell your administrator.',
+    },
+    sv: {
+      subject: 'Någon försökte använda din e-postadress i Service Hub',
+      lines: [
+        'Hej {firstName},',
+        'Någon bad om att ändra e-postadressen för en annan användare i Service Hub till {email}, som redan är adressen till din användare. Ingenting har ändrats.',
+      ],
+      footer: 'Om du inte väntade dig detta, kontakta din administratör.',
+    },
+    no: {
+      subject: 'Noen prøvde å bruke e-postadressen din i Service Hub',
+      lines: [
+        'Hei {firstName},',
+        'Noen ba om å endre e-postadressen til en annen bruker i Service Hub til {email}, som allerede er adressen til brukeren din. Ingenting er endret.',
+      ],
+      footer: 'Hvis du ikke ventet dette, gi beskjed til administratoren din.',
+    },
+    da: {
+      subject: 'Nogen forsøgte at bruge din e-mailadresse i Service Hub',
+      lines: [
+        'Hej {firstName},',
+        'Nogen bad om at ændre e-mailadressen for en anden bruger i Service Hub til {email}, som allerede er adressen på din bruger. Intet er blevet ændret.',
+      ],
+      footer: 'Hvis du ikke forventede dette, så giv din administrator besked.',
+    },
+    fi: {
+      subject: 'Joku yritti käyttää sähköpostiosoitettasi Service Hubissa',
+      lines: [
+        'Hei {firstName},',
+        'Joku pyysi vaihtamaan toisen Service Hub -käyttäjän sähköpostiosoitteeksi {email}, joka on jo käyttäjäsi osoite. Mitään ei ole muutettu.',
+      ],
+      footer: 'Jos et odottanut tätä, ilmoita asiasta ylläpitäjällesi.',
+    },
+  },
+  mfaLocked: {
+    'en-SE': {
+      subject: 'Sign-in codes for {name} are locked in Service Hub',
+      lines: [
+        'Hello,',
+        'Wrong sign-in codes were entered {failures} times for {name} ({email}). Signing in with a code is locked for {minutes} minutes.',
+        'If this was not {name}, someone else may know their password: it should be changed.',
+      ],
+      footer: 'You receive this as the user or as an administrator of their customer account.',
+    },
+    sv: {
+      subject: 'Inloggningskoderna för {name} är spärrade i Service Hub',
+      lines: [
+        'Hej,',
+        'Fel inloggningskod har angetts {failures} gånger för {name} ({email}). Inloggning med kod är spärrad i {minutes} minuter.',
+        'Om det inte var {name} kan någon annan känna till lösenordet: det bör bytas.',
+      ],
+      footer: 'Du får det här meddelandet som användaren eller som administratör för användarens kundkonto.',
+    },
+    no: {
+      subject: 'Innloggingskodene for {name} er sperret i Service Hub',
+      lines: [
+        'Hei,',
+        'Feil innloggingskode er oppgitt {failures} ganger for {name} ({email}). Innlogging med kode er sperret i {minutes} minutter.',
+        'Hvis det ikke var {name}, kan noen andre kjenne passordet: det bør byttes.',
+      ],
+      footer: 'Du får denne e-posten som brukeren eller som administrator for brukerens kundekonto.',
+    },
+    da: {
+      subject: 'Loginkoderne for {name} er spærret i Service Hub',
+      lines: [
+        'Hej,',
+        'Der er indtastet forkert loginkode {failures} gange for {name} ({email}). Login med kode er spærret i {minutes} minutter.',
+        'Hvis det ikke var {name}, kender en anden måske adgangskoden: den bør skiftes.',
+      ],
+      footer: 'Du får denne e-mail som brugeren eller som administrator for brugerens kundekonto.',
+    },
+    fi: {
+      subject: 'Käyttäjän {name} kirjautumiskoodit on lukittu Service Hubissa',
+      lines: [
+        'Hei,',
+        'Käyttäjälle {name} ({email}) on syötetty väärä kirjautumiskoodi {failures} kertaa. Kirjautuminen koodilla on lukittu {minutes} minuutiksi.',
+        'Jos kyse ei ollut käyttäjästä {name}, joku muu saattaa tietää salasanan: se kannattaa vaihtaa.',
+      ],
+      footer: 'Saat tämän viestin käyttäjänä tai käyttäjän asiakastilin ylläpitäjänä.',
     },
   },
   emailChange: {

@@ -1,11 +1,11 @@
 import { parseArgs } from 'node:util';
 import { z } from 'zod';
-import { MARKETS } from '@service-hub/contracts';
+import { MARKETS, normalizeEmail } from '@service-hub/contracts';
 import { loadConfig } from '../../config.ts';
 import { openDatabase } from '../../db/bootstrap.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { hashToken, newSecretToken } from '../auth/sessions.repository.ts';
-import { LINK_DAYS } from './invitations.service.ts';
+import { LINK_DAYS } from './email-tokens.ts';
 
 const HELP = `Usage: npm run create-admin -- --email <address> --first-name <name> --last-name <name>
                               --customer-number <e.g. SE100001> --customer-name <name> [--market SE]
@@ -57,7 +57,8 @@ if (!input.success) {
 const config = loadConfig();
 const opened = await openDatabase(config, { info: () => undefined, error: console.error });
 try {
-  const { email, firstName, lastName, customerNumber, customerName, market } = input.data;
+  const { firstName, lastName, customerNumber, customerName, market } = input.data;
+  const email = normalizeEmail(input.data.email);
   const token = newSecretToken();
   await inTransaction(opened.db.$client, async (client) => {
     const { rows } = await client.query<{ id: string }>(

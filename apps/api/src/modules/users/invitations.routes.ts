@@ -8,7 +8,8 @@ import {
   ZUpdateEmailRequest,
 } from '@service-hub/contracts';
 import { principalOf } from '../../plugins/access.ts';
-import { inviteUser, requestEmailChange } from './invitations.service.ts';
+import { requestEmailChange } from './email-change.service.ts';
+import { inviteUser } from './invite-user.service.ts';
 
 const ADMINS = ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] as const;
 
@@ -27,8 +28,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
         tags: ['users'],
         summary: 'Invites a person to a customer account by e-mail',
         description:
-          'Answers the same whether or not the address already has a user, so invitations reveal nothing; 409 only when ' +
-          'the user already has access to this account.',
+          'A new address gets a user with access and a link to choose a password; an existing user gets a link to accept ' +
+          'while signed in, and gains nothing before. Answers the same either way; 409 only when the user already has ' +
+          'access to this account.',
         body: ZInviteEmailRequest,
         response: { 200: ZInviteResponse, ...errors },
       },
@@ -72,6 +74,9 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
       schema: {
         tags: ['users'],
         summary: "Changes a user's e-mail address once the new address confirms it",
+        description:
+          'The user themselves (signed in within the last 10 minutes, else 403 REAUTHENTICATION_REQUIRED) or a provider ' +
+          'administrator. Answers 202 whether or not the address is taken; the owner of a taken address is told by e-mail.',
         body: ZUpdateEmailRequest,
         response: { 202: z.object({ status: z.literal('confirmationSent') }), ...errors },
       },

@@ -293,6 +293,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Default Response */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -590,6 +599,102 @@ export interface paths {
                     };
                 };
                 /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/auth/invitations/join": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Accepts an invitation as the signed-in user it was sent to; only now do they gain the account */
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        token: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["JoinInvitationResponse"];
+                    };
+                };
+                /** @description Default Response */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
                 410: {
                     headers: {
                         [name: string]: unknown;
@@ -675,7 +780,7 @@ export interface paths {
         put?: never;
         /**
          * Invites a person to a customer account by e-mail
-         * @description Answers the same whether or not the address already has a user, so invitations reveal nothing; 409 only when the user already has access to this account.
+         * @description A new address gets a user with access and a link to choose a password; an existing user gets a link to accept while signed in, and gains nothing before. Answers the same either way; 409 only when the user already has access to this account.
          */
         post: {
             parameters: {
@@ -870,7 +975,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Changes a user's e-mail address once the new address confirms it */
+        /**
+         * Changes a user's e-mail address once the new address confirms it
+         * @description The user themselves (signed in within the last 10 minutes, else 403 REAUTHENTICATION_REQUIRED) or a provider administrator. Answers 202 whether or not the address is taken; the owner of a taken address is told by e-mail.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -1161,6 +1269,15 @@ export interface paths {
                 };
                 /** @description Default Response */
                 410: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
+                /** @description Default Response */
+                429: {
                     headers: {
                         [name: string]: unknown;
                     };
@@ -1861,7 +1978,7 @@ export interface components {
             detail: string;
             requestId: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             referenceCode?: string;
             errors?: {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
@@ -1921,6 +2038,12 @@ export interface components {
             customerName: string | null;
             /** @enum {string} */
             purpose: "invitation" | "email-change";
+            /** @description True when the invitee already has a user: they sign in and accept (POST /api/auth/invitations/join) instead of choosing a password */
+            requiresSignIn: boolean;
+        };
+        JoinInvitationResponseInput: {
+            customerId: number;
+            customerName: string;
         };
         MfaStatusInput: {
             /** @description The method an account of the user requires, if any */
@@ -2025,7 +2148,7 @@ export interface components {
             detail: string;
             requestId: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             referenceCode?: string;
             errors?: {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
@@ -2085,6 +2208,12 @@ export interface components {
             customerName: string | null;
             /** @enum {string} */
             purpose: "invitation" | "email-change";
+            /** @description True when the invitee already has a user: they sign in and accept (POST /api/auth/invitations/join) instead of choosing a password */
+            requiresSignIn: boolean;
+        };
+        JoinInvitationResponse: {
+            customerId: number;
+            customerName: string;
         };
         MfaStatus: {
             /** @description The method an account of the user requires, if any */
