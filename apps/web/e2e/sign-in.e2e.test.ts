@@ -253,6 +253,43 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await context.close();
   });
 
+  it('lets an existing user accept an invitation only after signing in as themselves', async () => {
+    const bergen = await hub.customerId('Bergen Boligbyggelag AS');
+    const response = await fetch(`${hub.baseUrl}/api/administration/invite-email`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', authorization: `Bearer ${await adminToken(hub)}` },
+      body: JSON.stringify({
+        email: 'user@example.com',
+        firstName: 'Ulla',
+        lastName: 'Sand',
+        customerId: bergen,
+      }),
+    });
+    expect(response.status).toBe(200);
+    const mail = await latestMail(hub, 'user@example.com');
+    expect(mail!.subject).toBe('You are invited to Bergen Boligbyggelag AS in Service Hub');
+    const link = new URL(/https?:\/\/\S+/.exec(mail!.text)![0]);
+
+    const { page, context } = await hub.newPage();
+    await page.goto(`${link.pathname}${link.search}`);
+    await page.getByRole('heading', { name: 'Accept the invitation' }).waitFor();
+    await page.getByText('Nothing changes for you until you accept.', { exact: false }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Sign in to accept' }).click();
+    await page.waitForURL(IDP_SIGN_IN);
+    await eventually(() => valueOf(page.getByLabel('E-mail address'))).toBe('user@example.com');
+    await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.pathname === '/invitation' && url.search === '');
+    await page.getByRole('button', { name: 'Accept invitation' }).click();
+    await page.waitForURL((url) => url.pathname === '/dashboard');
+    await eventually(() => textOf(toasts(page))).toContain('You now have access to Bergen Boligbyggelag AS.');
+    await eventually(() => attributeOf(accountButton(page), 'aria-label')).toMatch(
+      /^Active account: Bergen Boligbyggelag AS \(/,
+    );
+    await context.close();
+  });
+
   it('enrols the authenticator app at the first sign-in, then asks only for its code', async () => {
     await setMfa(hub, 'Göta Bostäder AB', 'app');
     try {

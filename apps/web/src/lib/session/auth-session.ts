@@ -12,8 +12,11 @@ export type SignInState = { path: string; query: string; activeAccountId?: strin
 type BaseSession = {
   /** True when a token exists (it may still need renewing). */
   hasSession: () => Promise<boolean>;
-  /** Starts sign-in, remembering where to come back to. */
-  signIn: (state: SignInState, loginHint?: string) => Promise<void>;
+  /**
+   * Starts sign-in, remembering where to come back to; `prompt: 'login'` asks for the password
+   * even when the provider still has a session (a fresh sign-in before a sensitive change).
+   */
+  signIn: (state: SignInState, loginHint?: string, prompt?: 'login') => Promise<void>;
   /** Ends the session locally and at the server/provider, then goes to sign-in. */
   signOut: () => Promise<void>;
   /** Forgets everything local (tokens, stored user) without calling anyone. */
@@ -73,7 +76,8 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
       return user.state;
     },
     hasSession: async () => (await userManager.getUser()) !== null,
-    signIn: (state, loginHint) => userManager.signinRedirect({ state, login_hint: loginHint }),
+    signIn: (state, loginHint, prompt) =>
+      userManager.signinRedirect({ state, login_hint: loginHint, prompt }),
     signOut: async () => {
       const user = await userManager.getUser();
       await userManager.removeUser();

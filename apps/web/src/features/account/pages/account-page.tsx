@@ -15,9 +15,11 @@ import {
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, PASSWORD_MIN_LENGTH, type Language, type TCurrentUser } from '@service-hub/contracts';
+import { ApiRequestError } from '../../../lib/api/client';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n';
+import { authSession } from '../../../lib/session/auth-session';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { newPasswordErrors } from '../../../lib/validation/new-password';
 import { useChangePassword, useMfaStatus, useRequestEmailChange, useUpdateProfile } from '../api/account';
@@ -90,6 +92,9 @@ function EmailCard({ user }: { user: TCurrentUser }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const serverErrors = fieldErrorsOf(request.error, t);
+  // The address one signs in with changes only shortly after proving who one is.
+  const needsFreshSignIn =
+    request.error instanceof ApiRequestError && request.error.body?.errorCode === 'REAUTHENTICATION_REQUIRED';
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const value = email.trim();
@@ -112,6 +117,22 @@ function EmailCard({ user }: { user: TCurrentUser }) {
               {t(user.emailVerified ? 'account.verified' : 'account.notVerified')}
             </Badge>
           </Text>
+          {needsFreshSignIn && (
+            <Alert color="yellow" role="alert">
+              <Stack gap="xs" align="flex-start">
+                <Text size="sm">{t('account.signInAgainForEmail')}</Text>
+                <Button
+                  size="xs"
+                  variant="default"
+                  onClick={() =>
+                    void authSession().signIn({ path: '/account', query: '' }, user.email, 'login')
+                  }
+                >
+                  {t('account.signInAgain')}
+                </Button>
+              </Stack>
+            </Alert>
+          )}
           {request.isSuccess ? (
             <Alert color="green" role="status">
               {t('account.emailChangeSent', { email: email.trim() })}

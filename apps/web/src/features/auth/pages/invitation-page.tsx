@@ -11,16 +11,19 @@ import { newPasswordErrors } from '../../../lib/validation/new-password';
 import { verifyMfaCode } from '../api/sign-in';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
+import { JoinInvitation } from '../components/join-invitation';
 import { MfaStep } from '../components/mfa-step';
+import { PENDING_INVITATION_KEY } from '../pending-invitation';
 
 /**
- * Where an invitation e-mail leads: the invitee chooses a password (the link works once) and is
- * signed in, through the identity provider or the own auth service depending on the flow.
+ * Where an invitation e-mail leads: a new invitee chooses a password (the link works once) and is
+ * signed in, through the identity provider or the own auth service depending on the flow; someone
+ * who already has a user signs in and accepts.
  */
 export function InvitationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
-  const token = params.get('token') ?? '';
+  const token = params.get('token') ?? sessionStorage.getItem(PENDING_INVITATION_KEY) ?? '';
   const [password, setPassword] = useState('');
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
@@ -86,6 +89,13 @@ export function InvitationPage() {
           challenge={challenge}
           onSubmit={async (code) => enter((await verifyMfaCode(challenge.challengeId, code)).token)}
         />
+      </AuthCard>
+    );
+  }
+  if (info.requiresSignIn) {
+    return (
+      <AuthCard title={t('invitation.joinTitle')}>
+        <JoinInvitation token={token} invitation={info} />
       </AuthCard>
     );
   }
