@@ -46,6 +46,15 @@ function computeBuildId(config: AppConfig, distDir: string): string {
   return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 12);
 }
 
+/**
+ * Fastify ignores a bare hop count, because a client that reaches the server directly could then
+ * claim any address. TRUST_PROXY's count is the operator's word that the server is reachable only
+ * through that many proxies, so it becomes a trust function.
+ */
+function trustProxyOf(setting: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP application without listening; tests drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
@@ -60,7 +69,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
