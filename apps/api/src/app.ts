@@ -37,6 +37,7 @@ export type BuildAppOptions = {
 };
 
 const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const NO_STORE_ROUTES = ['/api/auth/', '/idp/'];
 
 /** The identifier of the running web build: a change tells open browsers a new version exists. */
 function computeBuildId(config: AppConfig, distDir: string): string {
@@ -78,6 +79,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // Sign-in answers carry tokens and one-time links: no cache may keep them.
+    const route = request.routeOptions.url ?? '';
+    if (NO_STORE_ROUTES.some((prefix) => route.startsWith(prefix))) reply.header('cache-control', 'no-store');
   });
 
   await app.register(errorsPlugin);

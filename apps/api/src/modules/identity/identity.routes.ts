@@ -42,6 +42,10 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     protocol.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const oidc = await getProvider();
+      // The provider writes to the raw response: carry over what the hooks set (request id, no-store).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
