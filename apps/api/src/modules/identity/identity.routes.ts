@@ -36,6 +36,17 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     return provider;
   };
 
+  // oidc-provider builds every absolute URL (discovery, redirects, the logout form) from the
+  // request's protocol and host. Those headers are the client's to forge, so the provider always
+  // sees the request as addressed to PUBLIC_URL.
+  const publicUrl = new URL(options.publicUrl);
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers.host = publicUrl.host;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+  });
+
   await app.register(async (protocol: FastifyInstance) => {
     // oidc-provider reads request bodies itself: leave them unread.
     protocol.removeAllContentTypeParsers();
