@@ -5,9 +5,11 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER, type TRuntimeConfig } from '@service-hub/contracts';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { webDistDir } from './lib/paths.ts';
+import { requestLogSerializers } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
@@ -31,7 +33,8 @@ import spaPlugin from './plugins/spa.ts';
 export type BuildAppOptions = {
   config: AppConfig;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** false silences the log (tests); a stream receives it instead of standard output. */
+  logger?: false | { stream: DestinationStream };
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
 };
@@ -61,10 +64,15 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const { config, db } = options;
   const distDir = options.webDist ?? webDistDir;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: requestLogSerializers,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            stream: options.logger?.stream,
+          },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (req) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
