@@ -5,9 +5,11 @@ import cookie from '@fastify/cookie';
 import Fastify, { LogController, type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER, type TRuntimeConfig } from '@service-hub/contracts';
+import type { DestinationStream } from 'pino';
 import type { AppConfig } from './config.ts';
 import type { Database } from './db/client.ts';
 import { webDistDir } from './lib/paths.ts';
+import { requestLogSerializers } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
 import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
@@ -31,12 +33,14 @@ import spaPlugin from './plugins/spa.ts';
 export type BuildAppOptions = {
   config: AppConfig;
   db: Database;
-  logger?: FastifyServerOptions['logger'];
+  /** false silences the log (tests); a stream receives it instead of standard output. */
+  logger?: false | { stream: DestinationStream };
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
 };
 
 const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
+const NO_STORE_ROUTES = ['/api/auth/', '/idp/'];
 
 /** The identifier of the running web build: a change tells open browsers a new version exists. */
 function computeBuildId(config: AppConfig, distDir: string): string {
@@ -46,21 +50,35 @@ function computeBuildId(config: AppConfig, distDir: string): string {
   return createHash('sha256').update(readFileSync(index)).digest('hex').slice(0, 12);
 }
 
+/**
+ * Fastify ignores a bare hop count, because a client that reaches the server directly could then
+ * claim any address. TRUST_PROXY's count is the operator's word that the server is reachable only
+ * through that many proxies, so it becomes a trust function.
+ */
+function trustProxyOf(setting: AppConfig['trustProxy']): FastifyServerOptions['trustProxy'] {
+  return typeof setting === 'number' ? (_address: string, hop: number) => hop < setting : setting;
+}
+
 /** Builds the whole HTTP application without listening; tests drive it with `app.inject`. */
 export async function buildApp(options: BuildAppOptions): Promise<FastifyInstance> {
   const { config, db } = options;
   const distDir = options.webDist ?? webDistDir;
   const app = Fastify({
-    logger: options.logger ?? {
-      level: config.logLevel,
-      redact: ['req.headers.authorization', 'req.headers.cookie'],
-    },
+    logger:
+      options.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            serializers: requestLogSerializers,
+            redact: ['req.headers.authorization', 'req.headers.cookie'],
+            stream: options.logger?.stream,
+          },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
     genReqId: (req) => {
       const incoming = req.headers[REQUEST_ID_HEADER];
       return typeof incoming === 'string' && INCOMING_REQUEST_ID.test(incoming) ? incoming : randomUUID();
     },
-    trustProxy: true,
+    trustProxy: trustProxyOf(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
   }).withTypeProvider<ZodTypeProvider>();
@@ -69,6 +87,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
+    // Sign-in answers carry tokens and one-time links: no cache may keep them.
+    const route = request.routeOptions.url ?? '';
+    if (NO_STORE_ROUTES.some((prefix) => route.startsWith(prefix))) reply.header('cache-control', 'no-store');
   });
 
   await app.register(errorsPlugin);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EXTERNAL_SERVICES } from '@service-hub/contracts';
@@ -8,6 +9,39 @@ const ZFlag = z
   .optional()
   .transform((v) => (v === undefined || v.trim() === '' ? 0 : Number.parseInt(v, 10)))
   .pipe(z.number().int());
+
+/** Names Fastify's trustProxy (proxy-addr) accepts besides addresses. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  return prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128));
+}
+
+/**
+ * Which proxies may say who the client is (X-Forwarded-For, -Proto): none by default, since any
+ * client could otherwise pick the address the sign-in throttle counts. A list trusts only proxies
+ * at those addresses; a hop count trusts that many proxies in front, so it is only safe when the
+ * server cannot be reached except through them.
+ */
+const ZTrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const text = value?.trim() ?? '';
+    if (text === '' || text === '0' || text === 'false') return false;
+    if (/^\d+$/.test(text)) return Number(text);
+    const entries = text.split(',').map((entry) => entry.trim());
+    if (entries.every(isProxyAddress)) return entries;
+    ctx.addIssue({
+      code: 'custom',
+      message: 'expected 0, a hop count, or a comma-separated list of proxy IP addresses or CIDR ranges',
+    });
+    return z.NEVER;
+  });
 
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
@@ -34,6 +68,7 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: z.string().default('service-hub-web'),
   /** `open` lets anyone on a loopback listener read the development outbox (tests, local demos). */
   HUB_DEV_OUTBOX: z.enum(['off', 'open']).default('off'),
+  TRUST_PROXY: ZTrustProxy,
 });
 
 export type AppConfig = {
@@ -59,6 +94,8 @@ export type AppConfig = {
   /** Set for an external identity provider; undefined means the built-in one at /idp. */
   oidcIssuer: string | undefined;
   oidcClientId: string;
+  /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
+  trustProxy: false | number | string[];
   /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
   externalServices: Record<string, string>;
   /**
@@ -115,6 +152,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: e.RUN_JOBS !== '0',
     oidcIssuer: e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
+    trustProxy: e.TRUST_PROXY,
     externalServices,
     devOutbox:
       e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
+import type { DestinationStream } from 'pino';
 import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
@@ -48,7 +49,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
  * `configure` to add test-only routes before the app is sealed.
  */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; configure?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    configure?: (app: FastifyInstance) => void;
+    /** Receives the log (at LOG_LEVEL from env); without it the app logs nothing. */
+    logStream?: DestinationStream;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = createDatabase(database.url, { max: 5 });
@@ -58,7 +64,11 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    logger: options.logStream ? { stream: options.logStream } : false,
+  });
   options.configure?.(app);
   await app.ready();
   return {

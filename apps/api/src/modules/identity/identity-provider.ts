@@ -36,6 +36,9 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     .update('idp-cookies')
     .digest('base64url');
   const origin = publicUrl.replace(/\/$/, '');
+  const redirectUris = [`${origin}/auth/callback`];
+  // Browsers may read the provider's answers only on the pages of its clients, i.e. the Hub's own.
+  const browserOrigins = new Set(redirectUris.map((uri) => new URL(uri).origin));
 
   const configuration: Configuration = {
     adapter: postgresOidcAdapter(db),
@@ -47,13 +50,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
         token_endpoint_auth_method: 'none',
         grant_types: ['authorization_code', 'refresh_token'],
         response_types: ['code'],
-        redirect_uris: [`${origin}/auth/callback`],
+        redirect_uris: redirectUris,
         post_logout_redirect_uris: [`${origin}/`, `${origin}/auth/signed-out`],
         id_token_signed_response_alg: SIGNING_ALGORITHM,
         // The API asks for a recent sign-in before sensitive changes (e.g. the e-mail address).
         require_auth_time: true,
       },
     ],
+    clientBasedCORS: (_ctx, requestOrigin) => browserOrigins.has(requestOrigin),
     jwks: { keys: [{ ...privateJwk, kid: signing.kid, alg: SIGNING_ALGORITHM, use: 'sig' }] },
     cookies: {
       keys: [cookieKey],
@@ -148,7 +152,16 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   };
 
   const provider = new Provider(issuerOf(publicUrl), configuration);
-  // Behind a load balancer the protocol and host come from X-Forwarded-* headers.
+  // Koa takes the protocol (and so whether cookies may be secure) from X-Forwarded-Proto only in
+  // proxy mode; identity.routes sets that header, and the host, from PUBLIC_URL on every request.
   provider.proxy = true;
+  // oidc-provider answers any Origin on its open endpoints (discovery, JWKS) and on preflights.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (browserOrigins.has(ctx.get('origin'))) return;
+    for (const name of Object.keys(ctx.response.headers)) {
+      if (name.startsWith('access-control-')) ctx.remove(name);
+    }
+  });
   return provider;
 }

@@ -36,12 +36,27 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     return provider;
   };
 
+  // oidc-provider builds every absolute URL (discovery, redirects, the logout form) from the
+  // request's protocol and host. Those headers are the client's to forge, so the provider always
+  // sees the request as addressed to PUBLIC_URL.
+  const publicUrl = new URL(options.publicUrl);
+  app.addHook('onRequest', async (request) => {
+    const headers = request.raw.headers;
+    headers.host = publicUrl.host;
+    headers['x-forwarded-host'] = publicUrl.host;
+    headers['x-forwarded-proto'] = publicUrl.protocol.slice(0, -1);
+  });
+
   await app.register(async (protocol: FastifyInstance) => {
     // oidc-provider reads request bodies itself: leave them unread.
     protocol.removeAllContentTypeParsers();
     protocol.addContentTypeParser('*', (_request, _payload, done) => done(null));
     const handler = async (request: FastifyRequest, reply: FastifyReply) => {
       const oidc = await getProvider();
+      // The provider writes to the raw response: carry over what the hooks set (request id, no-store).
+      for (const [name, value] of Object.entries(reply.getHeaders())) {
+        if (value !== undefined) reply.raw.setHeader(name, value);
+      }
       reply.hijack();
       const raw = request.raw as IncomingMessage & { originalUrl?: string };
       raw.originalUrl = raw.url;
