@@ -37,6 +37,7 @@ export const FIELD_ERROR_CODES = [
   'containsEmail',
   'emailExists',
   'mfaMethodRequired',
+  'invalidCharacters',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -1,5 +1,6 @@
 export * from './vocabularies.ts';
 export * from './errors.ts';
+export * from './api/fields.ts';
 export * from './api/system.ts';
 export * from './api/auth.ts';
 export * from './api/customers.ts';

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@service-hub/contracts';
+import { text, ZApiError } from '@service-hub/contracts';
 
 const ZOutboxMail = z.object({
   id: z.number().int(),
@@ -24,7 +24,7 @@ export const outboxRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['development'],
         summary: 'The latest e-mails the product sent (development and test only)',
-        querystring: z.object({ to: z.string().max(320).optional() }),
+        querystring: z.object({ to: text().max(320).optional() }),
         response: { 200: z.object({ mails: z.array(ZOutboxMail) }), 400: ZApiError },
       },
     },
