@@ -48,7 +48,12 @@ export async function createTestDatabase(): Promise<{ url: string; drop: () => P
  * `configure` to add test-only routes before the app is sealed.
  */
 export async function createTestApp(
-  options: { env?: NodeJS.ProcessEnv; configure?: (app: FastifyInstance) => void } = {},
+  options: {
+    env?: NodeJS.ProcessEnv;
+    configure?: (app: FastifyInstance) => void;
+    /** Folder of a web build to serve; without one, screen paths are JSON 404s. */
+    webDist?: string;
+  } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = createDatabase(database.url, { max: 5 });
@@ -58,7 +63,12 @@ export async function createTestApp(
     LOG_LEVEL: 'silent',
     ...options.env,
   });
-  const app = await buildApp({ config, db, logger: false });
+  const app = await buildApp({
+    config,
+    db,
+    logger: false,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
+  });
   options.configure?.(app);
   await app.ready();
   return {
