@@ -1,4 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTVerifyGetKey } from 'jose';
+import { hasInvalidCharacters } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { findEnabledPrincipal, type Principal } from './principal.repository.ts';
@@ -67,7 +68,7 @@ export class Authenticator {
 
   /** An external provider's users are matched to the Hub's users by e-mail address. */
   private async userIdByEmail(email: unknown): Promise<string | undefined> {
-    if (typeof email !== 'string') return undefined;
+    if (typeof email !== 'string' || hasInvalidCharacters(email)) return undefined;
     const { rows } = await this.db.$client.query<{ id: string }>(
       'SELECT id FROM users WHERE lower(email) = lower($1)',
       [email],

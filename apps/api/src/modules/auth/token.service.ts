@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import {
@@ -12,8 +13,12 @@ export const TOKEN_AUDIENCE = 'service-hub-api';
 /** Short-lived: sessions renew them with a refresh token, and revocation takes effect at once anyway. */
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
-/** `sid` ties the token to a session, so ending the session invalidates the token too. */
-export type AccessTokenClaims = { sub: string; email: string; sid: string };
+/**
+ * `sid` ties the token to a session, so ending the session invalidates the token too. Both ids
+ * are database UUIDs: a signed token that says otherwise is as invalid as an unsigned one.
+ */
+const ZAccessTokenClaims = z.object({ sub: z.uuid(), email: z.string(), sid: z.uuid() });
+export type AccessTokenClaims = z.infer<typeof ZAccessTokenClaims>;
 
 /**
  * Signs and verifies the API's own tokens. Keys live in the database so that any instance can
@@ -65,14 +70,8 @@ export class TokenService {
         audience: TOKEN_AUDIENCE,
         algorithms: [SIGNING_ALGORITHM],
       });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.email !== 'string' ||
-        typeof payload.sid !== 'string'
-      ) {
-        throw new Error('claims missing');
-      }
-      return { sub: payload.sub, email: payload.email, sid: payload.sid };
+      const { sub, email, sid } = ZAccessTokenClaims.parse(payload);
+      return { sub, email, sid };
     } catch {
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
     }
