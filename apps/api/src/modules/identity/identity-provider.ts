@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { REQUEST_ID_HEADER } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { clientError } from '../../lib/client-errors.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
 import { errorPage, languageOf, logoutPage } from './identity-pages.ts';
 import { postgresOidcAdapter } from './oidc-adapter.ts';
@@ -148,5 +150,13 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const provider = new Provider(issuerOf(publicUrl), configuration);
   // Behind a load balancer the protocol and host come from X-Forwarded-* headers.
   provider.proxy = true;
+  // A path oidc-provider has no route for gets the Hub's error shape rather than Koa's plain text.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null) return;
+    ctx.body = { ...clientError(404), requestId: ctx.response.get(REQUEST_ID_HEADER) };
+    ctx.status = 404;
+    ctx.type = 'application/json; charset=utf-8';
+  });
   return provider;
 }
