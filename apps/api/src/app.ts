@@ -24,7 +24,8 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
-import errorsPlugin from './plugins/errors.ts';
+import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
+import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
@@ -81,6 +82,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     trustProxy: trustProxyOf(config.trustProxy),
     bodyLimit: 1024 * 1024,
     routerOptions: { ignoreTrailingSlash: true },
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -93,6 +96,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(inputHygienePlugin);
   await app.register(securityHeadersPlugin, {
     strictTransport: config.isProduction,
     scriptOrigins: config.tagManagerScript ? [new URL(config.tagManagerScript).origin] : [],

@@ -54,6 +54,8 @@ export async function createTestApp(
     configure?: (app: FastifyInstance) => void;
     /** Receives the log (at LOG_LEVEL from env); without it the app logs nothing. */
     logStream?: DestinationStream;
+    /** Folder of a web build to serve; without one, screen paths are JSON 404s. */
+    webDist?: string;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -68,6 +70,7 @@ export async function createTestApp(
     config,
     db,
     logger: options.logStream ? { stream: options.logStream } : false,
+    ...(options.webDist ? { webDist: options.webDist } : {}),
   });
   options.configure?.(app);
   await app.ready();

@@ -40,6 +40,7 @@ export const FIELD_ERROR_CODES = [
   'containsEmail',
   'emailExists',
   'mfaMethodRequired',
+  'invalidCharacters',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -26,6 +26,9 @@ export const forbidden = (detail = 'You are not authorized to do this.') =>
 export const notFound = (detail = 'The requested resource was not found.') =>
   new AppError(404, 'NOT_FOUND', 'Not Found', detail);
 
+/** No route answers the request; the address is not repeated, it is input. */
+export const noRoute = () => notFound('There is nothing at this address.');
+
 export const conflict = (detail: string, fieldErrors?: TFieldError[]) =>
   new AppError(409, 'CONFLICT', 'Conflict', detail, fieldErrors);
 

@@ -1,4 +1,4 @@
-import { FIELD_ERROR_CODES, type TFieldError } from '@service-hub/contracts';
+import { FIELD_ERROR_CODES, quotable, type TFieldError } from '@service-hub/contracts';
 
 /** One failed check as fastify-type-provider-zod reports it (a zod issue in Fastify's shape). */
 export type SchemaIssue = {
@@ -25,7 +25,8 @@ export function toFieldErrors(context: string | undefined, issues: readonly Sche
     const path = issue.instancePath.split('/').filter(Boolean).join('.');
     const field = path ? `${location}.${path}` : location;
     if (issue.keyword === 'unrecognized_keys') {
-      const keys = (issue.params.keys as string[] | undefined) ?? [];
+      // The names are the caller's: quoted back only short and harmless.
+      const keys = ((issue.params.keys as string[] | undefined) ?? []).map((key) => quotable(key, 64));
       return keys.map((key) => ({
         field: path ? `${field}.${key}` : `${location}.${key}`,
         code: 'unknownField' as const,

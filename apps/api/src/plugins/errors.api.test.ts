@@ -24,7 +24,7 @@ describe('[ERRORS] one error shape, always with the request id', () => {
     expect(response.json()).toEqual({
       status: 404,
       title: 'Not Found',
-      detail: 'No route GET /api/nothing-here.',
+      detail: 'There is nothing at this address.',
       errorCode: 'NOT_FOUND',
       requestId: 'abc-123',
     });

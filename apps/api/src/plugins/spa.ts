@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { notFound } from '../lib/errors.ts';
+import { noRoute } from '../lib/errors.ts';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path that is not
@@ -30,7 +30,7 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       !hasBuild ||
       !['GET', 'HEAD'].includes(request.method)
     ) {
-      throw notFound(`No route ${request.method} ${path}.`);
+      throw noRoute();
     }
     return reply.header('cache-control', 'no-cache').sendFile('index.html');
   });

@@ -1,9 +1,10 @@
 import { z } from 'zod';
 import { LANGUAGES, MFA_TYPES } from '../vocabularies.ts';
+import { text, ZInt32Id } from './fields.ts';
 
 export const ZLoginRequest = z.object({
-  email: z.string().trim().min(1).max(320),
-  password: z.string().min(1).max(1024),
+  email: text().trim().min(1).max(320),
+  password: text().min(1).max(1024),
 });
 export type TLoginRequest = z.infer<typeof ZLoginRequest>;
 
@@ -30,8 +31,7 @@ export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
 export const ZLoginResponse = z.union([ZTokenResponse, ZMfaChallenge]).meta({ id: 'LoginResponse' });
 export type TLoginResponse = z.infer<typeof ZLoginResponse>;
 
-export const ZMfaCode = z
-  .string()
+export const ZMfaCode = text()
   .trim()
   .regex(/^\d{6}$/, { error: 'Enter the 6-digit code.' });
 
@@ -50,8 +50,7 @@ const COMMON_PASSWORDS = new Set([
   'welcome12345',
   'letmein12345',
 ]);
-export const ZNewPassword = z
-  .string()
+export const ZNewPassword = text()
   .min(PASSWORD_MIN_LENGTH)
   .max(PASSWORD_MAX_LENGTH)
   .refine((value) => !COMMON_PASSWORDS.has(value.toLowerCase()) && new Set(value).size > 3, {
@@ -60,7 +59,7 @@ export const ZNewPassword = z
   });
 
 export const ZPasswordChangeRequest = z.object({
-  currentPassword: z.string().min(1).max(1024),
+  currentPassword: text().min(1).max(1024),
   newPassword: ZNewPassword,
 });
 
@@ -80,6 +79,9 @@ export const ZInvitation = z
   .meta({ id: 'Invitation' });
 export type TInvitation = z.infer<typeof ZInvitation>;
 
+/** The secret of an invitation or e-mail-change link, as it appears in the link. */
+export const ZEmailLinkToken = text().min(20).max(200);
+
 /** Single sign-on: the password is set and the user signs in at the identity provider next. */
 export const ZAcceptInvitationResponse = z.union([
   ZTokenResponse,
@@ -88,26 +90,26 @@ export const ZAcceptInvitationResponse = z.union([
 ]);
 
 export const ZAcceptInvitationRequest = z.object({
-  token: z.string().min(20).max(200),
+  token: ZEmailLinkToken,
   password: ZNewPassword,
 });
 
-export const ZJoinInvitationRequest = z.object({ token: z.string().min(20).max(200) });
+export const ZJoinInvitationRequest = z.object({ token: ZEmailLinkToken });
 export const ZJoinInvitationResponse = z
   .object({ customerId: z.number().int(), customerName: z.string() })
   .meta({ id: 'JoinInvitationResponse' });
 export type TJoinInvitationResponse = z.infer<typeof ZJoinInvitationResponse>;
 
-export const ZConfirmEmailChangeRequest = z.object({ token: z.string().min(20).max(200) });
+export const ZConfirmEmailChangeRequest = z.object({ token: ZEmailLinkToken });
 
-const ZPersonName = z.string().trim().min(1).max(100);
+const ZPersonName = text().trim().min(1).max(100);
 
 /** Invite by e-mail (generated client). */
 export const ZInviteEmailRequest = z.object({
   email: z.email().max(320),
   firstName: ZPersonName,
   lastName: ZPersonName,
-  customerId: z.number().int().positive(),
+  customerId: ZInt32Id,
   language: z.enum(LANGUAGES).optional(),
 });
 export type TInviteEmailRequest = z.infer<typeof ZInviteEmailRequest>;
@@ -115,7 +117,7 @@ export type TInviteEmailRequest = z.infer<typeof ZInviteEmailRequest>;
 /** Invite by e-mail (older client: POST /user/invite). */
 export const ZLegacyInviteRequest = z.object({
   user: z.object({ email: z.email().max(320), firstName: ZPersonName, lastName: ZPersonName }),
-  customer: z.object({ id: z.number().int().positive() }),
+  customer: z.object({ id: ZInt32Id }),
 });
 
 export const ZInviteResponse = z.object({ status: z.literal('invitationSent') });

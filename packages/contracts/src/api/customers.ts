@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { MARKETS, MFA_TYPES } from '../vocabularies.ts';
+import { quotable, ZInt32Id } from './fields.ts';
 
-export const ZCustomerId = z.coerce.number().int().positive();
+export const ZCustomerId = z.coerce.number().pipe(ZInt32Id);
 
 export const ZCustomerSummary = z
   .object({
@@ -18,11 +19,14 @@ export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
 
 export const ZCustomerList = z.array(ZCustomerSummary);
 
-/** A numeric customer id in a path or query, with the spec's message when it is not one (spec 5). */
+/**
+ * A numeric customer id in a path or query, with the spec's message when it is not one (spec 5).
+ * Nine digits always fit an `integer`; the message quotes the value only in a harmless, short form.
+ */
 export const ZCustomerIdParam = z
   .string()
   .regex(/^\d{1,9}$/, {
-    error: (issue) => `Invalid customerId: ${String(issue.input)} is not a valid number`,
+    error: (issue) => `Invalid customerId: ${quotable(issue.input)} is not a valid number`,
   })
   .transform(Number);
 

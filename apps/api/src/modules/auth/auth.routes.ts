@@ -2,6 +2,7 @@ import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  text,
   ZApiError,
   ZLoginRequest,
   ZLoginResponse,
@@ -166,7 +167,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
         tags: ['auth'],
         summary:
           "The auth service's sign-in page for browsers; after sign-in it returns to `returnTo` via /auth/callback",
-        querystring: z.object({ returnTo: z.string().max(2000).optional() }),
+        querystring: z.object({ returnTo: text().max(2000).optional() }),
         response: { 302: z.undefined() },
       },
     },

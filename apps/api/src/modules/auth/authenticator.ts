@@ -1,5 +1,5 @@
 import { createRemoteJWKSet, decodeJwt, jwtVerify, type JWTPayload, type JWTVerifyGetKey } from 'jose';
-import { normalizeEmail } from '@service-hub/contracts';
+import { hasInvalidCharacters, normalizeEmail } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { findLinkedUserId, linkByVerifiedEmail } from './identity-links.repository.ts';
@@ -77,10 +77,12 @@ export class Authenticator {
    * never decides who someone is.
    */
   private async externalUserId(claims: JWTPayload): Promise<string | undefined> {
-    if (typeof claims.sub !== 'string' || claims.sub === '') return undefined;
+    if (typeof claims.sub !== 'string' || claims.sub === '' || hasInvalidCharacters(claims.sub))
+      return undefined;
     const linked = await findLinkedUserId(this.db, this.idp.issuer, claims.sub);
     if (linked) return linked;
     if (claims.email_verified !== true || typeof claims.email !== 'string') return undefined;
+    if (hasInvalidCharacters(claims.email)) return undefined;
     return linkByVerifiedEmail(this.db, this.idp.issuer, claims.sub, normalizeEmail(claims.email));
   }
 

@@ -5,6 +5,7 @@ import {
   ZApiError,
   ZConfirmEmailChangeRequest,
   ZAcceptInvitationResponse,
+  ZEmailLinkToken,
   ZInvitation,
   ZJoinInvitationRequest,
   ZJoinInvitationResponse,
@@ -29,7 +30,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
       schema: {
         tags: ['auth'],
         summary: 'What an invitation or e-mail-change link is about (410 when expired or used)',
-        params: z.object({ token: z.string().min(20).max(200) }),
+        params: z.object({ token: ZEmailLinkToken }),
         response: { 200: ZInvitation, 400: ZApiError, 410: ZApiError },
       },
     },

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import type { StoredRole } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 
@@ -13,12 +14,18 @@ export type Principal = {
   authenticatedAt?: Date;
 };
 
-/** The enabled user behind a token; with a session id, only while that session is not revoked. */
+const isUuid = (value: string) => z.uuid().safeParse(value).success;
+
+/**
+ * The enabled user behind a token; with a session id, only while that session is not revoked.
+ * Ids that are no UUID (a token's claim is the caller's word) name nobody.
+ */
 export async function findEnabledPrincipal(
   db: Database,
   userId: string,
   sessionId?: string,
 ): Promise<Principal | undefined> {
+  if (!isUuid(userId) || (sessionId !== undefined && !isUuid(sessionId))) return undefined;
   const { rows } = await db.$client.query<{
     id: string;
     email: string;

@@ -1,4 +1,5 @@
 import { errors as joseErrors, jwtVerify, SignJWT, type CryptoKey, type JWTVerifyGetKey } from 'jose';
+import { z } from 'zod';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import {
@@ -13,9 +14,16 @@ export const TOKEN_AUDIENCE = 'service-hub-api';
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 /**
- * `sid` ties the token to a session, so ending the session invalidates the token too; `authTime`
- * is when the user last proved who they are (the session's sign-in), which renewals keep.
+ * `sid` ties the token to a session, so ending the session invalidates the token too; `auth_time`
+ * is when the user last proved who they are (the session's sign-in), which renewals keep. Both ids
+ * are database UUIDs: a signed token that says otherwise is as invalid as an unsigned one.
  */
+const ZAccessTokenClaims = z.object({
+  sub: z.uuid(),
+  email: z.string(),
+  sid: z.uuid(),
+  auth_time: z.number().int().optional(),
+});
 export type AccessTokenClaims = { sub: string; email: string; sid: string; authTime?: Date };
 
 /**
@@ -72,19 +80,8 @@ export class TokenService {
         audience: TOKEN_AUDIENCE,
         algorithms: [SIGNING_ALGORITHM],
       });
-      if (
-        typeof payload.sub !== 'string' ||
-        typeof payload.email !== 'string' ||
-        typeof payload.sid !== 'string'
-      ) {
-        throw new Error('claims missing');
-      }
-      return {
-        sub: payload.sub,
-        email: payload.email,
-        sid: payload.sid,
-        authTime: typeof payload.auth_time === 'number' ? new Date(payload.auth_time * 1000) : undefined,
-      };
+      const { sub, email, sid, auth_time: authTime } = ZAccessTokenClaims.parse(payload);
+      return { sub, email, sid, authTime: authTime === undefined ? undefined : new Date(authTime * 1000) };
     } catch {
       throw unauthenticated('Your session is invalid or has expired. Please sign in again.');
     }

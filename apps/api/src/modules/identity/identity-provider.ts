@@ -1,6 +1,8 @@
 import { createHmac } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
+import { REQUEST_ID_HEADER } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { clientError } from '../../lib/client-errors.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
 import { errorPage, languageOf, logoutPage } from './identity-pages.ts';
 import { postgresOidcAdapter } from './oidc-adapter.ts';
@@ -162,6 +164,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     for (const name of Object.keys(ctx.response.headers)) {
       if (name.startsWith('access-control-')) ctx.remove(name);
     }
+  });
+  // A path oidc-provider has no route for gets the Hub's error shape rather than Koa's plain text.
+  provider.use(async (ctx, next) => {
+    await next();
+    if (ctx.status !== 404 || ctx.body != null) return;
+    ctx.body = { ...clientError(404), requestId: ctx.response.get(REQUEST_ID_HEADER) };
+    ctx.status = 404;
+    ctx.type = 'application/json; charset=utf-8';
   });
   return provider;
 }

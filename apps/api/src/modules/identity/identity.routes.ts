@@ -4,8 +4,14 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import { ZApiError, ZLoginRequest, ZMfaChallenge, ZMfaVerifyRequest } from '@service-hub/contracts';
-import { AppError, unauthenticated } from '../../lib/errors.ts';
+import {
+  text,
+  ZApiError,
+  ZLoginRequest,
+  ZMfaChallenge,
+  ZMfaVerifyRequest,
+} from '@service-hub/contracts';
+import { AppError, noRoute, unauthenticated } from '../../lib/errors.ts';
 import { checkPassword } from '../auth/auth.service.ts';
 import { requiredMfaMethod, startMfaChallenge, verifyMfaChallenge } from '../auth/mfa.service.ts';
 import { createIdentityProvider, IDP_PATH, type IdentityProviderOptions } from './identity-provider.ts';
@@ -15,7 +21,7 @@ const interactionExpired = () =>
 
 const ZRedirect = z.object({ redirectTo: z.string() });
 const ZInteractionDetails = z.object({ prompt: z.string(), loginHint: z.string().nullable() });
-const ZUid = z.object({ uid: z.string().min(1).max(100) });
+const ZUid = z.object({ uid: text().min(1).max(100) });
 
 /**
  * The built-in identity provider at /idp: the protocol endpoints belong to oidc-provider; the
@@ -88,13 +94,18 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     return { redirectTo };
   };
 
+  // Interaction paths that no route below takes, such as a uid longer than a route parameter may
+  // be: the router would otherwise fall back to oidc-provider, which answers them in plain text.
+  app.all(`${IDP_PATH}/interaction/*`, { config: { access: 'public' }, schema: { hide: true } }, async () => {
+    throw interactionExpired();
+  });
+
   app.get(
     `${IDP_PATH}/interaction/:uid`,
     { config: { access: 'public' }, schema: { hide: true, params: ZUid } },
     async (request, reply) => {
       // The sign-in page is a screen of the web app (absent only when the web app is not built).
-      if (typeof reply.sendFile !== 'function')
-        throw new AppError(404, 'NOT_FOUND', 'Not Found', `No route GET ${request.url}.`);
+      if (typeof reply.sendFile !== 'function') throw noRoute();
       return reply.header('cache-control', 'no-store').sendFile('index.html');
     },
   );

@@ -1,5 +1,7 @@
-import type { Adapter, AdapterPayload } from 'oidc-provider';
+import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
+import { hasInvalidCharacters } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { findInvalidText } from '../../lib/invalid-text.ts';
 
 /**
  * Keeps the built-in identity provider's grants, codes, sessions and tokens in PostgreSQL, so any
@@ -10,6 +12,11 @@ export function postgresOidcAdapter(db: Database) {
     constructor(private readonly type: string) {}
 
     async upsert(id: string, payload: AdapterPayload, expiresIn: number): Promise<void> {
+      // oidc-provider reads its own request bodies, past the API's input checks; PostgreSQL
+      // refuses U+0000 and unpaired surrogates, so they are the client's error, not the server's.
+      if (findInvalidText('payload', payload).length > 0) {
+        throw new errors.InvalidRequest('the request contains characters that are not allowed');
+      }
       await db.$client.query(
         `INSERT INTO oidc_payloads (type, id, payload, grant_id, user_code, uid, expires_at)
          VALUES ($1, $2, $3, $4, $5, $6, CASE WHEN $7::int > 0 THEN now() + make_interval(secs => $7) END)
@@ -31,6 +38,7 @@ export function postgresOidcAdapter(db: Database) {
       column: 'id' | 'user_code' | 'uid',
       value: string,
     ): Promise<AdapterPayload | undefined> {
+      if (hasInvalidCharacters(value)) return undefined;
       const { rows } = await db.$client.query<{ payload: AdapterPayload; consumed_at: Date | null }>(
         `SELECT payload, consumed_at FROM oidc_payloads
           WHERE type = $1 AND ${column} = $2 AND (expires_at IS NULL OR expires_at > now())`,

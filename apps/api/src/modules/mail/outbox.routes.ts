@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ZApiError } from '@service-hub/contracts';
+import { text, ZApiError } from '@service-hub/contracts';
 import type { AppConfig } from '../../config.ts';
 
 const ZOutboxMail = z.object({
@@ -29,7 +29,7 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ readers: AppConfig['devOutbox
       schema: {
         tags: ['development'],
         summary: 'The latest e-mails the product sent (development and test only; provider administrators)',
-        querystring: z.object({ to: z.string().max(320).optional() }),
+        querystring: z.object({ to: text().max(320).optional() }),
         response: {
           200: z.object({ mails: z.array(ZOutboxMail) }),
           400: ZApiError,

@@ -1984,7 +1984,7 @@ export interface components {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
                 field: string;
                 /** @enum {string} */
-                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired";
+                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters";
                 message: string;
                 params?: {
                     [key: string]: string | number;
@@ -2154,7 +2154,7 @@ export interface components {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
                 field: string;
                 /** @enum {string} */
-                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired";
+                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters";
                 message: string;
                 params?: {
                     [key: string]: string | number;

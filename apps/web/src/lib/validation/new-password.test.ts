@@ -18,6 +18,12 @@ describe('newPasswordErrors', () => {
     expect(newPasswordErrors(t, 'aaaaaaaaaaaaaa', 'aaaaaaaaaaaaaa').password).toBe('validation.weakPassword');
   });
 
+  it('names characters no one can type, rather than calling the password weak', () => {
+    expect(newPasswordErrors(t, 'Vattentorn-\u0000-Mälaren', 'Vattentorn-\u0000-Mälaren').password).toBe(
+      'validation.invalidCharacters',
+    );
+  });
+
   it('says when the repetition differs', () => {
     expect(newPasswordErrors(t, 'Vattentorn-Mälaren-42', 'Vattentorn-Mälaren-43').repeat).toBe(
       'validation.passwordsDiffer',

@@ -16,6 +16,8 @@ export function newPasswordErrors(
   if (issue?.code === 'too_small')
     message = t('validation.passwordTooShort', { minimum: PASSWORD_MIN_LENGTH });
   else if (issue?.code === 'too_big') message = t('validation.tooBig', { maximum: PASSWORD_MAX_LENGTH });
+  else if (issue?.code === 'custom' && issue.params?.code === 'invalidCharacters')
+    message = t('validation.invalidCharacters');
   else if (issue) message = t('validation.weakPassword');
   return { password: message, repeat: repeat !== password ? t('validation.passwordsDiffer') : undefined };
 }
