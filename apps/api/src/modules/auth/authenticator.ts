@@ -19,7 +19,8 @@ const expired = () => unauthenticated('Your session is invalid or has expired. P
 /**
  * Turns a bearer token into the caller: the API's own access tokens (own auth service) or the
  * identity provider's ID tokens (single sign-on). Either way signature, issuer, audience and
- * expiry are checked, and the user must exist and be enabled now.
+ * expiry are checked, the user must exist and be enabled now, and (except for an external
+ * provider, whose sessions the API cannot see) the token's session must still live.
  */
 export class Authenticator {
   private remoteKeys: Promise<JWTVerifyGetKey> | undefined;
@@ -39,7 +40,7 @@ export class Authenticator {
     }
     if (issuer === this.tokens.issuer) {
       const claims = await this.tokens.verify(token);
-      const principal = await findEnabledPrincipal(this.db, claims.sub, claims.sid);
+      const principal = await findEnabledPrincipal(this.db, claims.sub, { sessionId: claims.sid });
       if (!principal) throw expired();
       return principal;
     }
@@ -48,7 +49,7 @@ export class Authenticator {
   }
 
   private async fromIdToken(token: string): Promise<Principal> {
-    let claims: { sub?: string; email?: unknown };
+    let claims: { sub?: string; email?: unknown; sid?: unknown };
     try {
       const keys = this.idp.external ? await this.externalKeys() : this.tokens.keyResolver;
       ({ payload: claims } = await jwtVerify(token, keys, {
@@ -59,10 +60,25 @@ export class Authenticator {
     } catch {
       throw expired();
     }
-    const userId = this.idp.external ? await this.userIdByEmail(claims.email) : claims.sub;
-    const principal = userId ? await findEnabledPrincipal(this.db, userId) : undefined;
+    if (this.idp.external) {
+      const userId = await this.userIdByEmail(claims.email);
+      const principal = userId ? await findEnabledPrincipal(this.db, userId) : undefined;
+      if (!principal) throw expired();
+      return principal;
+    }
+    // The built-in provider's tokens count only while their provider session lives, so signing
+    // out, a password change or a disabled user end them at once rather than at expiry.
+    if (typeof claims.sub !== 'string' || typeof claims.sid !== 'string') throw expired();
+    const principal = await findEnabledPrincipal(this.db, claims.sub, {
+      providerSession: { clientId: this.idp.audience, sid: claims.sid },
+    });
     if (!principal) throw expired();
     return principal;
+  }
+
+  /** Whether a caller's user is still enabled and the token's session still lives. */
+  async stillValid(principal: Principal): Promise<boolean> {
+    return (await findEnabledPrincipal(this.db, principal.userId, principal)) !== undefined;
   }
 
   /** An external provider's users are matched to the Hub's users by e-mail address. */

@@ -1,6 +1,7 @@
 import { createHmac } from 'node:crypto';
 import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import type { Database } from '../../db/client.ts';
+import { announceSessionsEnded } from '../auth/session-events.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
 import { errorPage, languageOf, logoutPage } from './identity-pages.ts';
 import { postgresOidcAdapter } from './oidc-adapter.ts';
@@ -148,5 +149,14 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
   const provider = new Provider(issuerOf(publicUrl), configuration);
   // Behind a load balancer the protocol and host come from X-Forwarded-* headers.
   provider.proxy = true;
+  // ID tokens name their provider session (`sid`, which oidc-provider otherwise adds only for
+  // back-channel logout clients), so the API accepts one only while that session lives.
+  provider.Client.prototype.includeSid = () => true;
+  // Streams of the signed-out session close at once on every instance; should the announcement
+  // fail, each stream's periodic check still closes them.
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (accountId) void announceSessionsEnded(db.$client, accountId).catch(() => undefined);
+  });
   return provider;
 }

@@ -5,8 +5,8 @@ import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, conflict, forbidden, notFound } from '../../lib/errors.ts';
 import type { Principal } from '../auth/principal.repository.ts';
-import { hashToken, newSecretToken, revokeUserSessions } from '../auth/sessions.repository.ts';
-import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
+import { hashToken, newSecretToken } from '../auth/sessions.repository.ts';
+import { endUserSessions } from '../auth/end-user-sessions.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
 
@@ -296,8 +296,7 @@ export async function confirmEmailChange(db: Database, token: string): Promise<v
       'UPDATE users SET email = $2, username = $2, email_verified = true, modified = now() WHERE id = $1',
       [row.user_id, row.new_email],
     );
-    await revokeUserSessions(client, row.user_id);
-    await revokeIdentityProviderGrants(client, row.user_id);
+    await endUserSessions(client, row.user_id);
     await writeAudit(client, {
       actorUserId: row.user_id,
       actorEmail: row.new_email,
