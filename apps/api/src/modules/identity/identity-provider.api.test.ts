@@ -3,6 +3,7 @@ import { decodeJwt, SignJWT } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort } from '../../db/embedded-postgres.ts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { LiveStream } from '../../../test/live-stream.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
 
 /** A minimal browser: follows nothing by itself, keeps cookies by name. */
@@ -236,17 +237,23 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
     );
   });
 
-  it('ends ID tokens at once when the user signs out', async () => {
+  it('ends ID tokens and their notification streams at once when the user signs out', async () => {
     const { browser, tokens } = await signedIn('user@example.com');
     expect(decodeJwt(tokens.id_token).sid).toEqual(expect.any(String));
     expect((await userWith(tokens.id_token)).status).toBe(200);
     const other = await signedIn('user@example.com');
+    const stream = await LiveStream.open(base, tokens.id_token);
+    const otherStream = await LiveStream.open(base, other.tokens.id_token);
+
     await signOutAt(browser, tokens.id_token);
     const after = await userWith(tokens.id_token);
     expect(after.status).toBe(401);
     expect(await after.json()).toMatchObject({ status: 401, errorCode: 'UNAUTHENTICATED' });
+    expect(await stream.endsWithin(2000)).toBe(true);
     // The same user's other browser keeps its session.
     expect((await userWith(other.tokens.id_token)).status).toBe(200);
+    expect(otherStream.ended).toBe(false);
+    await otherStream.close();
   });
 
   it('ends an ID token when the provider only forgets the Hub, keeping its own session', async () => {

@@ -1801,7 +1801,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: one `notification` event (JSON Notification) per new notification */
+        /**
+         * Server-sent events: one `notification` event (JSON Notification) per new notification
+         * @description The stream ends when its session ends (sign-out, password or e-mail change, disabled user). At most 5 streams per session stay open on one server: a newer one closes the oldest, which receives a `superseded` event first.
+         */
         get: {
             parameters: {
                 query?: never;
