@@ -133,7 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tagManagerScript: config.tagManagerScript ?? null,
   };
   await app.register(systemRoutes, { runtimeConfig });
-  await app.register(authRoutes, { secureCookies: config.isProduction });
+  await app.register(authRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
   await app.register(emailLinksRoutes, {
     secureCookies: config.isProduction,
     useAuthService: config.useAuthService,

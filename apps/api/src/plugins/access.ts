@@ -22,6 +22,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     tokens: TokenService;
+    authenticator: Authenticator;
     /** Every documented route (not hidden from OpenAPI), as "METHOD url" with its access rule. */
     accessRules: Map<string, RouteAccess>;
   }
@@ -45,6 +46,7 @@ async function accessPlugin(
   options: { tokens: TokenService; authenticator: Authenticator },
 ) {
   app.decorate('tokens', options.tokens);
+  app.decorate('authenticator', options.authenticator);
   app.decorateRequest('principal', null);
   app.decorate('accessRules', new Map<string, RouteAccess>());
 

@@ -36,6 +36,22 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.userId)],
 );
 
+/**
+ * Refresh tokens a session has already rotated away from: one presented again means the token was
+ * copied (by a thief or the user: either may hold the newer one), so the whole session ends.
+ */
+export const retiredRefreshTokens = pgTable(
+  'retired_refresh_tokens',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    sessionId: uuid('session_id')
+      .notNull()
+      .references(() => sessions.id, { onDelete: 'cascade' }),
+    retiredAt: at('retired_at').notNull().defaultNow(),
+  },
+  (t) => [index('retired_refresh_tokens_session_idx').on(t.sessionId)],
+);
+
 /** Every password sign-in attempt, for throttling per account and per address. */
 export const signInAttempts = pgTable(
   'sign_in_attempts',
@@ -143,6 +159,8 @@ export const oidcPayloads = pgTable(
     index('oidc_payloads_grant_idx').on(t.grantId),
     index('oidc_payloads_uid_idx').on(t.uid),
     index('oidc_payloads_expires_idx').on(t.expiresAt),
+    // Each request with an ID token looks up its provider session by user.
+    index('oidc_payloads_account_idx').using('btree', sql`(${t.payload}->>'accountId')`),
   ],
 );
 

@@ -53,14 +53,70 @@ describe('[AUTH] sessions: refresh, logout and password change', () => {
     ).toBe(401);
   });
 
-  it('browser logout ends the session and returns to the sign-in page', async () => {
+  it('logs out by POST from the product’s own pages only: no other site’s link or form can', async () => {
     const cookie = cookieOf(await login('admin@example.com'))!;
-    const out = await ctx.app.inject({ url: '/api/auth/logout', headers: { cookie } });
-    expect(out.statusCode).toBe(302);
-    expect(out.headers.location).toBe('/auth/login?signedOut=1');
+    const link = await ctx.app.inject({ url: '/api/auth/logout', headers: { cookie } });
+    expect(link.statusCode).toBe(404);
+    expect(link.json()).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
+    for (const url of ['/api/auth/logout', '/api/auth/refresh']) {
+      const foreign = await ctx.app.inject({
+        method: 'POST',
+        url,
+        headers: { cookie, origin: 'https://evil.example.com' },
+      });
+      expect(foreign.statusCode, url).toBe(403);
+      expect(foreign.json()).toMatchObject({
+        status: 403,
+        errorCode: 'FORBIDDEN',
+        detail: 'This request came from another site.',
+      });
+      expect(foreign.headers['set-cookie'], url).toBeUndefined();
+    }
+
+    const origin = new URL(ctx.config.publicUrl).origin;
+    const renewed = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/refresh',
+      headers: { cookie, origin },
+    });
+    expect(renewed.statusCode).toBe(200);
+    const current = cookieOf(renewed)!;
+    const out = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/auth/logout',
+      headers: { cookie: current, origin },
+    });
+    expect(out.statusCode).toBe(204);
     expect(
-      (await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } })).statusCode,
+      (await ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie: current } }))
+        .statusCode,
     ).toBe(401);
+  });
+
+  it('ends the whole session when a rotated refresh token is replayed', async () => {
+    const signedIn = await login('user@example.com');
+    const stolen = cookieOf(signedIn)!;
+    const refresh = (cookie: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const renewed = await refresh(stolen);
+    expect(renewed.statusCode).toBe(200);
+    const replay = await refresh(stolen);
+    expect(replay.statusCode).toBe(401);
+    expect(replay.json()).toMatchObject({ status: 401, errorCode: 'UNAUTHENTICATED' });
+    expect((await refresh(cookieOf(renewed)!)).statusCode).toBe(401);
+    expect((await me(renewed.json().token)).statusCode).toBe(401);
+    expect((await me(signedIn.json().token)).statusCode).toBe(401);
+  });
+
+  it('notices a replay of a refresh token from several rotations ago too', async () => {
+    const first = cookieOf(await login('user@example.com'))!;
+    const refresh = (cookie: string) =>
+      ctx.app.inject({ method: 'POST', url: '/api/auth/refresh', headers: { cookie } });
+    const second = await refresh(first);
+    const third = await refresh(cookieOf(second)!);
+    expect(third.statusCode).toBe(200);
+    expect((await refresh(first)).statusCode).toBe(401);
+    expect((await me(third.json().token)).statusCode).toBe(401);
   });
 
   it('sends browsers to the sign-in page, keeping only a local return path', async () => {

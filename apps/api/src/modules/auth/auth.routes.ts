@@ -1,4 +1,3 @@
-import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -17,6 +16,7 @@ import { checkPassword, continueSignIn, issueTokens } from './auth.service.ts';
 import { verifyMfaChallenge } from './mfa.service.ts';
 import {
   answerSignIn,
+  assertSameOrigin,
   clearSessionCookie,
   sessionCookieOf,
   sessionMetaOf,
@@ -25,9 +25,9 @@ import {
 import { revokeSessionById, revokeSessionByRefreshToken, rotateSession } from './sessions.repository.ts';
 
 /** The product's own authentication service (spec 4, alternative flow) and its JSON API. */
-export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = async (
+export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicUrl: string }> = async (
   app,
-  { secureCookies },
+  { secureCookies, publicUrl },
 ) => {
   app.post(
     '/api/auth/login',
@@ -93,10 +93,14 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
       schema: {
         tags: ['auth'],
         summary: 'A new access token for the session in the cookie (the refresh token rotates)',
-        response: { 200: ZTokenResponse, 401: ZApiError },
+        description:
+          'A refresh token that was already rotated ends its whole session (401), since someone else holds a copy. ' +
+          'Refused (403) when the Origin header names another site.',
+        response: { 200: ZTokenResponse, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
+      assertSameOrigin(request, publicUrl);
       const refreshToken = sessionCookieOf(request);
       const session = refreshToken ? await rotateSession(app.db, refreshToken) : undefined;
       if (!session) {
@@ -115,13 +119,6 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
     },
   );
 
-  const endSession = async (request: Parameters<typeof sessionCookieOf>[0], reply: FastifyReply) => {
-    const refreshToken = sessionCookieOf(request);
-    if (refreshToken) await revokeSessionByRefreshToken(app.db.$client, refreshToken);
-    if (request.principal?.sessionId) await revokeSessionById(app.db.$client, request.principal.sessionId);
-    clearSessionCookie(reply);
-  };
-
   app.post(
     '/api/auth/logout',
     {
@@ -129,33 +126,23 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean }> = asy
       schema: {
         tags: ['auth'],
         summary: 'Ends the session of the cookie (and of the bearer token, if sent)',
-        response: { 204: z.undefined() },
+        description:
+          'POST only, and refused (403) when the Origin header names another site, so no link or form of another ' +
+          'site can sign a user out. Browsers then go to /auth/login?signedOut=1 themselves.',
+        response: { 204: z.undefined(), 403: ZApiError },
       },
     },
     async (request, reply) => {
+      assertSameOrigin(request, publicUrl);
       const bearer = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
       if (bearer) {
         const claims = await app.tokens.verify(bearer).catch(() => undefined);
         if (claims) await revokeSessionById(app.db.$client, claims.sid);
       }
-      await endSession(request, reply);
+      const refreshToken = sessionCookieOf(request);
+      if (refreshToken) await revokeSessionByRefreshToken(app.db.$client, refreshToken);
+      clearSessionCookie(reply);
       return reply.code(204).send();
-    },
-  );
-
-  app.get(
-    '/api/auth/logout',
-    {
-      config: { access: 'public' },
-      schema: {
-        tags: ['auth'],
-        summary: 'Ends the session of the cookie and returns to the sign-in page (browser logout)',
-        response: { 302: z.undefined() },
-      },
-    },
-    async (request, reply) => {
-      await endSession(request, reply);
-      return reply.redirect('/auth/login?signedOut=1', 302);
     },
   );
 

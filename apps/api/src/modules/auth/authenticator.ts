@@ -24,7 +24,8 @@ const expired = () => unauthenticated('Your session is invalid or has expired. P
 /**
  * Turns a bearer token into the caller: the API's own access tokens (own auth service) or the
  * identity provider's ID tokens (single sign-on). Either way signature, issuer, audience and
- * expiry are checked, and the user must exist and be enabled now.
+ * expiry are checked, the user must exist and be enabled now, and (except for an external
+ * provider, whose sessions the API cannot see) the token's session must still live.
  */
 export class Authenticator {
   private remoteKeys: Promise<JWTVerifyGetKey> | undefined;
@@ -44,7 +45,7 @@ export class Authenticator {
     }
     if (issuer === this.tokens.issuer) {
       const claims = await this.tokens.verify(token);
-      const principal = await findEnabledPrincipal(this.db, claims.sub, claims.sid);
+      const principal = await findEnabledPrincipal(this.db, claims.sub, { sessionId: claims.sid });
       if (!principal) throw expired();
       return { ...principal, authenticatedAt: claims.authTime };
     }
@@ -64,11 +65,28 @@ export class Authenticator {
     } catch {
       throw expired();
     }
-    const userId = this.idp.external ? await this.externalUserId(claims) : claims.sub;
-    const principal = userId ? await findEnabledPrincipal(this.db, userId) : undefined;
+    const principal = this.idp.external
+      ? await this.externalPrincipal(claims)
+      : // The built-in provider's tokens count only while their provider session lives, so signing
+        // out, a password change or a disabled user end them at once rather than at expiry.
+        typeof claims.sub === 'string' && typeof claims.sid === 'string'
+        ? await findEnabledPrincipal(this.db, claims.sub, {
+            providerSession: { clientId: this.idp.audience, sid: claims.sid },
+          })
+        : undefined;
     if (!principal) throw expired();
     const authTime = typeof claims.auth_time === 'number' ? new Date(claims.auth_time * 1000) : undefined;
     return { ...principal, authenticatedAt: authTime };
+  }
+
+  /** Whether a caller's user is still enabled and the token's session still lives. */
+  async stillValid(principal: Principal): Promise<boolean> {
+    return (await findEnabledPrincipal(this.db, principal.userId, principal)) !== undefined;
+  }
+
+  private async externalPrincipal(claims: JWTPayload): Promise<Principal | undefined> {
+    const userId = await this.externalUserId(claims);
+    return userId ? findEnabledPrincipal(this.db, userId) : undefined;
   }
 
   /**

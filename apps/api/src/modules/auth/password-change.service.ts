@@ -1,10 +1,9 @@
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { badRequest } from '../../lib/errors.ts';
-import { revokeIdentityProviderGrants } from '../identity/oidc-adapter.ts';
 import type { Principal } from './principal.repository.ts';
 import { assertPasswordAvoidsEmail, hashPassword, verifyPassword } from './password.ts';
-import { revokeUserSessions } from './sessions.repository.ts';
+import { endUserSessions } from './end-user-sessions.ts';
 import { assertSignInAllowed, recordSignInAttempt } from './throttle.ts';
 
 /**
@@ -41,8 +40,7 @@ export async function changePassword(
       principal.userId,
       hash,
     ]);
-    await revokeUserSessions(client, principal.userId, principal.sessionId);
-    await revokeIdentityProviderGrants(client, principal.userId);
+    await endUserSessions(client, principal.userId, principal);
     await writeAudit(client, {
       actorUserId: principal.userId,
       actorEmail: principal.email,

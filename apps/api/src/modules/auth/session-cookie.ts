@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { TLoginResponse } from '@service-hub/contracts';
+import { forbidden } from '../../lib/errors.ts';
 import type { SignInResult } from './auth.service.ts';
 import { SESSION_DAYS } from './sessions.repository.ts';
 
@@ -23,6 +24,19 @@ export function clearSessionCookie(reply: FastifyReply) {
 
 export function sessionCookieOf(request: FastifyRequest): string | undefined {
   return request.cookies[SESSION_COOKIE];
+}
+
+/**
+ * Refuses a request that another site's page sent with the browser's session cookie (CSRF):
+ * browsers name the sending page's origin, which must be the product's own — its configured
+ * address or the address the request was sent to (the development server proxies the API).
+ * Clients that send no Origin (API clients, tests) are not browsers acting for someone else.
+ */
+export function assertSameOrigin(request: FastifyRequest, publicUrl: string) {
+  const origin = request.headers.origin;
+  if (origin === undefined) return;
+  const own = [new URL(publicUrl).origin, `${request.protocol}://${request.host}`];
+  if (!own.includes(origin)) throw forbidden('This request came from another site.');
 }
 
 export function sessionMetaOf(request: FastifyRequest) {

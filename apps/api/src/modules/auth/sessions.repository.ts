@@ -1,6 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../db/client.ts';
+import { announceSessionsEnded } from './session-events.ts';
 
 export const SESSION_DAYS = 30;
 
@@ -33,8 +34,11 @@ export async function createSession(
 }
 
 /**
- * Exchanges a refresh token for a new one (rotation): the old one stops working. Answers nothing
- * for an unknown, revoked or expired token.
+ * Exchanges a refresh token for a new one (rotation): the old one stops working and is kept as
+ * retired. Answers nothing for an unknown, revoked or expired token. A retired token presented
+ * again means two parties hold copies of the session (OAuth 2.0 Security BCP, 4.14.2): the whole
+ * session ends, the newer token and its access tokens with it. Two tabs refreshing with the same
+ * token at once look the same, so the web app renews one tab at a time.
  */
 export async function rotateSession(
   db: Database,
@@ -43,38 +47,55 @@ export async function rotateSession(
   { sessionId: string; userId: string; email: string; refreshToken: string; signedInAt: Date } | undefined
 > {
   const next = newSecretToken();
+  const presented = hashToken(refreshToken);
   const { rows } = await db.$client.query<{ id: string; user_id: string; email: string; created: Date }>(
-    `UPDATE sessions s SET refresh_token_hash = $2, last_used_at = now()
-       FROM users u
-      WHERE s.refresh_token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
-        AND u.id = s.user_id AND u.enabled
-     RETURNING s.id, s.user_id, u.email, s.created`,
-    [hashToken(refreshToken), hashToken(next)],
+    `WITH rotated AS (
+       UPDATE sessions s SET refresh_token_hash = $2, last_used_at = now()
+         FROM users u
+        WHERE s.refresh_token_hash = $1 AND s.revoked_at IS NULL AND s.expires_at > now()
+          AND u.id = s.user_id AND u.enabled
+       RETURNING s.id, s.user_id, u.email, s.created),
+     retired AS (INSERT INTO retired_refresh_tokens (token_hash, session_id) SELECT $1, id FROM rotated)
+     SELECT id, user_id, email, created FROM rotated`,
+    [presented, hashToken(next)],
   );
   const row = rows[0];
-  return (
-    row && {
+  if (row) {
+    return {
       sessionId: row.id,
       userId: row.user_id,
       email: row.email,
       refreshToken: next,
       signedInAt: row.created,
-    }
+    };
+  }
+  const { rows: replayed } = await db.$client.query<{ user_id: string }>(
+    `UPDATE sessions SET revoked_at = now()
+      WHERE id = (SELECT session_id FROM retired_refresh_tokens WHERE token_hash = $1) AND revoked_at IS NULL
+     RETURNING user_id`,
+    [presented],
   );
+  if (replayed[0]) await announceSessionsEnded(db.$client, replayed[0].user_id);
+  return undefined;
 }
 
 export async function revokeSessionById(db: Queryable, sessionId: string): Promise<void> {
-  await db.query('UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL', [sessionId]);
+  const { rows } = await db.query<{ user_id: string }>(
+    'UPDATE sessions SET revoked_at = now() WHERE id = $1 AND revoked_at IS NULL RETURNING user_id',
+    [sessionId],
+  );
+  if (rows[0]) await announceSessionsEnded(db, rows[0].user_id);
 }
 
 export async function revokeSessionByRefreshToken(db: Queryable, refreshToken: string): Promise<void> {
-  await db.query(
-    'UPDATE sessions SET revoked_at = now() WHERE refresh_token_hash = $1 AND revoked_at IS NULL',
+  const { rows } = await db.query<{ user_id: string }>(
+    'UPDATE sessions SET revoked_at = now() WHERE refresh_token_hash = $1 AND revoked_at IS NULL RETURNING user_id',
     [hashToken(refreshToken)],
   );
+  if (rows[0]) await announceSessionsEnded(db, rows[0].user_id);
 }
 
-/** Ends every session of a user, except optionally the one in use. */
+/** Ends every own session of a user, except optionally the one in use (see endUserSessions). */
 export async function revokeUserSessions(
   db: Queryable,
   userId: string,

@@ -3,6 +3,7 @@ import Provider, { type Configuration, type KoaContextWithOIDC } from 'oidc-prov
 import { REQUEST_ID_HEADER } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { clientError } from '../../lib/client-errors.ts';
+import { announceSessionsEnded } from '../auth/session-events.ts';
 import { getOrCreateSigningKey, SIGNING_ALGORITHM } from '../auth/signing-keys.repository.ts';
 import { errorPage, languageOf, logoutPage } from './identity-pages.ts';
 import { postgresOidcAdapter } from './oidc-adapter.ts';
@@ -172,6 +173,15 @@ export async function createIdentityProvider(options: IdentityProviderOptions): 
     ctx.body = { ...clientError(404), requestId: ctx.response.get(REQUEST_ID_HEADER) };
     ctx.status = 404;
     ctx.type = 'application/json; charset=utf-8';
+  });
+  // ID tokens name their provider session (`sid`, which oidc-provider otherwise adds only for
+  // back-channel logout clients), so the API accepts one only while that session lives.
+  provider.Client.prototype.includeSid = () => true;
+  // Streams of the signed-out session close at once on every instance; should the announcement
+  // fail, each stream's periodic check still closes them.
+  provider.on('end_session.success', (ctx: KoaContextWithOIDC) => {
+    const accountId = ctx.oidc.session?.accountId;
+    if (accountId) void announceSessionsEnded(db.$client, accountId).catch(() => undefined);
   });
   return provider;
 }

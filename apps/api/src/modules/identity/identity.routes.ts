@@ -4,13 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import {
-  text,
-  ZApiError,
-  ZLoginRequest,
-  ZMfaChallenge,
-  ZMfaVerifyRequest,
-} from '@service-hub/contracts';
+import { text, ZApiError, ZLoginRequest, ZMfaChallenge, ZMfaVerifyRequest } from '@service-hub/contracts';
 import { AppError, noRoute, unauthenticated } from '../../lib/errors.ts';
 import { checkPassword } from '../auth/auth.service.ts';
 import { requiredMfaMethod, startMfaChallenge, verifyMfaChallenge } from '../auth/mfa.service.ts';

@@ -2,6 +2,7 @@ import { errors, type Adapter, type AdapterPayload } from 'oidc-provider';
 import { hasInvalidCharacters } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { findInvalidText } from '../../lib/invalid-text.ts';
+import type { ProviderSession } from '../auth/principal.repository.ts';
 
 /**
  * Keeps the built-in identity provider's grants, codes, sessions and tokens in PostgreSQL, so any
@@ -80,15 +81,27 @@ export function postgresOidcAdapter(db: Database) {
   };
 }
 
-/** Ends every grant, refresh token and provider session of a user (logout everywhere, password change). */
+/**
+ * Ends every grant, refresh token and provider session of a user (password or e-mail change),
+ * except optionally the provider session in use, with its grant and tokens.
+ */
 export async function revokeIdentityProviderGrants(
   db: Pick<Database['$client'], 'query'>,
   userId: string,
+  keep?: ProviderSession,
 ): Promise<void> {
   await db.query(
-    `DELETE FROM oidc_payloads
-      WHERE payload->>'accountId' = $1
-         OR grant_id IN (SELECT id FROM oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1)`,
-    [userId],
+    `WITH kept AS (
+       SELECT id, payload->'authorizations'->$3::text->>'grantId' AS grant_id FROM oidc_payloads
+        WHERE type = 'Session' AND payload->>'accountId' = $1
+          AND payload->'authorizations'->$3::text->>'sid' = $2::text)
+     DELETE FROM oidc_payloads p
+      WHERE (p.payload->>'accountId' = $1
+             OR p.grant_id IN (SELECT id FROM oidc_payloads WHERE type = 'Grant' AND payload->>'accountId' = $1))
+        AND NOT EXISTS (SELECT 1 FROM kept k
+                         WHERE (p.type = 'Session' AND p.id = k.id)
+                            OR (p.type = 'Grant' AND p.id = k.grant_id)
+                            OR p.grant_id = k.grant_id)`,
+    [userId, keep?.sid ?? null, keep?.clientId ?? null],
   );
 }

@@ -1,5 +1,7 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { LiveStream } from '../../../test/live-stream.ts';
+import { MAX_STREAMS_PER_SESSION } from './notification-hub.ts';
 import { createNotification } from './notifications.repository.ts';
 
 /** Reads server-sent events from a live stream until `count` notifications arrived. */
@@ -123,6 +125,82 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
     ] as const) {
       const response = await ctx.app.inject({ method, url });
       expect(response.statusCode, url).toBe(401);
+    }
+  });
+});
+
+describe('[NOTIFICATIONS] streams end with their session', () => {
+  let ctx: TestContext;
+  let baseUrl: string;
+  beforeAll(async () => {
+    ctx = await createTestApp();
+    baseUrl = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  });
+  afterAll(() => ctx.close());
+
+  const post = (url: string, token: string, payload?: object) =>
+    ctx.app.inject({ method: 'POST', url, headers: { authorization: `Bearer ${token}` }, payload });
+
+  it('ends the stream at once when its session signs out, and a new one is refused', async () => {
+    const token = await ctx.tokenFor('user@example.com');
+    const other = await LiveStream.open(baseUrl, await ctx.tokenFor('user@example.com'));
+    const stream = await LiveStream.open(baseUrl, token);
+    expect((await post('/api/auth/logout', token)).statusCode).toBe(204);
+    expect(await stream.endsWithin(2000)).toBe(true);
+    expect(await other.endsWithin(300)).toBe(false);
+    await expect(LiveStream.open(baseUrl, token)).rejects.toThrow('HTTP 401');
+    await other.close();
+  });
+
+  it('ends the streams of the other sessions when the password changes, not the one in use', async () => {
+    const email = 'admin@example.com';
+    const current = await ctx.tokenFor(email);
+    const elsewhere = await LiveStream.open(baseUrl, await ctx.tokenFor(email));
+    const here = await LiveStream.open(baseUrl, current);
+    const changed = await post('/api/auth/password', current, {
+      currentPassword: 'demo-password',
+      newPassword: 'a-much-longer-secret-9',
+    });
+    expect(changed.statusCode).toBe(204);
+    expect(await elsewhere.endsWithin(2000)).toBe(true);
+    expect(here.ended).toBe(false);
+    await here.close();
+  });
+
+  it(`keeps at most ${MAX_STREAMS_PER_SESSION} streams per session: a newer one replaces the oldest`, async () => {
+    const token = await ctx.tokenFor('user@example.com');
+    const streams: LiveStream[] = [];
+    for (let i = 0; i <= MAX_STREAMS_PER_SESSION; i += 1) streams.push(await LiveStream.open(baseUrl, token));
+    const [oldest, ...newer] = streams;
+    expect(await oldest!.endsWithin(2000)).toBe(true);
+    expect(oldest!.text).toContain('event: superseded');
+    await createNotification(ctx.db, {
+      userId: await ctx.userId('user@example.com'),
+      type: 'reportReady',
+      payload: { reportId: 'capped' },
+    });
+    for (const stream of newer) {
+      expect(await stream.shows('"reportId":"capped"')).toBe(true);
+      expect(stream.ended).toBe(false);
+    }
+    // Another session of the same user has a cap of its own.
+    const another = await LiveStream.open(baseUrl, await ctx.tokenFor('user@example.com'));
+    expect(await newer[0]!.endsWithin(300)).toBe(false);
+    await Promise.all([...newer, another].map((stream) => stream.close()));
+  });
+
+  it('re-checks the caller at each heartbeat: a user disabled without notice loses the stream', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    try {
+      const watched = await LiveStream.open(baseUrl, await ctx.tokenFor('sfadmin@example.com'));
+      await ctx.db.$client.query(`UPDATE users SET enabled = false WHERE email = 'sfadmin@example.com'`);
+      expect(await watched.endsWithin(300)).toBe(false);
+      await vi.advanceTimersByTimeAsync(25_000);
+      expect(await watched.endsWithin(2000)).toBe(true);
+      expect(watched.text).toContain(': keep-alive');
+    } finally {
+      vi.useRealTimers();
+      await ctx.db.$client.query(`UPDATE users SET enabled = true WHERE email = 'sfadmin@example.com'`);
     }
   });
 });

@@ -2,7 +2,7 @@ import { normalizeEmail, type Language } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, forbidden, notFound } from '../../lib/errors.ts';
-import { endAllSessions } from '../auth/end-all-sessions.ts';
+import { endUserSessions } from '../auth/end-user-sessions.ts';
 import { canChangeEmailOf } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import { renderMail } from '../mail/mail-templates.ts';
@@ -108,7 +108,7 @@ export async function confirmEmailChange(db: Database, token: string): Promise<v
       'UPDATE users SET email = $2, username = $2, email_verified = true, modified = now() WHERE id = $1',
       [row.user_id, row.new_email],
     );
-    await endAllSessions(client, row.user_id);
+    await endUserSessions(client, row.user_id);
     await writeAudit(client, {
       actorUserId: row.user_id,
       actorEmail: row.new_email,

@@ -319,7 +319,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A new access token for the session in the cookie (the refresh token rotates) */
+        /**
+         * A new access token for the session in the cookie (the refresh token rotates)
+         * @description A refresh token that was already rotated ends its whole session (401), since someone else holds a copy. Refused (403) when the Origin header names another site.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -350,6 +353,15 @@ export interface paths {
                         "application/json": components["schemas"]["ApiError"];
                     };
                 };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
+                };
             };
         };
         delete?: never;
@@ -365,27 +377,12 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Ends the session of the cookie and returns to the sign-in page (browser logout) */
-        get: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path?: never;
-                cookie?: never;
-            };
-            requestBody?: never;
-            responses: {
-                /** @description Default Response */
-                302: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content?: never;
-                };
-            };
-        };
+        get?: never;
         put?: never;
-        /** Ends the session of the cookie (and of the bearer token, if sent) */
+        /**
+         * Ends the session of the cookie (and of the bearer token, if sent)
+         * @description POST only, and refused (403) when the Origin header names another site, so no link or form of another site can sign a user out. Browsers then go to /auth/login?signedOut=1 themselves.
+         */
         post: {
             parameters: {
                 query?: never;
@@ -401,6 +398,15 @@ export interface paths {
                         [name: string]: unknown;
                     };
                     content?: never;
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": components["schemas"]["ApiError"];
+                    };
                 };
             };
         };
@@ -1930,7 +1936,10 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** Server-sent events: one `notification` event (JSON Notification) per new notification */
+        /**
+         * Server-sent events: one `notification` event (JSON Notification) per new notification
+         * @description The stream ends when its session ends (sign-out, password or e-mail change, disabled user). At most 5 streams per session stay open on one server: a newer one closes the oldest, which receives a `superseded` event first.
+         */
         get: {
             parameters: {
                 query?: never;

@@ -91,17 +91,30 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   };
 }
 
+/**
+ * Runs a renewal in one tab at a time. The own auth service ends a whole session when a rotated
+ * refresh token comes back, and two tabs renewing with the same cookie at once look exactly like
+ * that; Web Locks are shared by every tab of the site (absent only outside secure contexts).
+ */
+async function oneTabAtATime<T>(task: () => Promise<T>): Promise<T> {
+  if (typeof navigator.locks?.request !== 'function') return task();
+  return await navigator.locks.request('service-hub-token-renewal', task);
+}
+
 /** The product's own auth service: `userToken` plus a session cookie that renews it. */
 export function createOwnAuthSession(): OwnAuthSession {
   let refreshing: Promise<string | null> | undefined;
   const refresh = () => {
-    refreshing ??= fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' })
-      .then(async (response) => {
-        if (!response.ok) return null;
-        const { token } = (await response.json()) as { token: string };
-        userToken.set(token);
-        return token;
-      })
+    refreshing ??= oneTabAtATime(async () => {
+      // Another tab may have renewed while this one waited: the token is shared in localStorage.
+      const shared = userToken.get();
+      if (shared && (secondsLeft(shared) ?? 0) >= REFRESH_MARGIN_SECONDS) return shared;
+      const response = await fetch('/api/auth/refresh', { method: 'POST', credentials: 'include' });
+      if (!response.ok) return null;
+      const { token } = (await response.json()) as { token: string };
+      userToken.set(token);
+      return token;
+    })
       .catch(() => null)
       .finally(() => {
         refreshing = undefined;
@@ -121,8 +134,15 @@ export function createOwnAuthSession(): OwnAuthSession {
       window.location.assign(`/api/auth/login?returnTo=${encodeURIComponent(`${state.path}${state.query}`)}`);
     },
     signOut: async () => {
+      const token = userToken.get();
       clearLocalStorage();
-      window.location.assign('/api/auth/logout');
+      // Logout is a POST (no other site's link can sign anyone out); the page then moves on itself.
+      await fetch('/api/auth/logout', {
+        method: 'POST',
+        credentials: 'include',
+        headers: token ? { authorization: `Bearer ${token}` } : {},
+      }).catch(() => undefined);
+      window.location.assign('/auth/login?signedOut=1');
     },
     clear: async () => {
       clearLocalStorage();

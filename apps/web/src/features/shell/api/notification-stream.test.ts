@@ -1,5 +1,6 @@
-import { describe, expect, it } from 'vitest';
-import { readEvents } from './notification-stream';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { setTokenSource } from '../../../lib/api/auth-token';
+import { followNotificationStream, readEvents } from './notification-stream';
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
   const encoder = new TextEncoder();
@@ -27,5 +28,39 @@ describe('readEvents', () => {
       ['notification', '{"id":1}'],
       ['notification', '{"id":2}'],
     ]);
+  });
+});
+
+describe('followNotificationStream', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  const streamResponse = (...chunks: string[]) =>
+    new Response(streamOf(...chunks), { status: 200, headers: { 'content-type': 'text/event-stream' } });
+
+  async function reconnectDelay(...chunks: string[]): Promise<number> {
+    vi.useFakeTimers();
+    setTokenSource(async () => 'token');
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => streamResponse(...chunks));
+    vi.stubGlobal('fetch', fetchMock);
+    const stop = followNotificationStream(() => {});
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    let waited = 0;
+    while (fetchMock.mock.calls.length < 2 && waited < 60_000) {
+      await vi.advanceTimersByTimeAsync(500);
+      waited += 500;
+    }
+    stop();
+    return waited;
+  }
+
+  it('comes back after a second when the server ended the stream', async () => {
+    expect(await reconnectDelay(': connected\n\n')).toBe(1000);
+  });
+
+  it('comes back only after its longest pause when newer streams of its session replaced it', async () => {
+    expect(await reconnectDelay(': connected\n\n', 'event: superseded\ndata: {}\n\n')).toBe(30_000);
   });
 });

@@ -1,6 +1,9 @@
 import { REQUEST_ID_HEADER, type TNotification } from '@service-hub/contracts';
 import { currentToken } from '../../../lib/api/auth-token';
 
+/** The longest pause between reconnections, also taken after the stream was superseded. */
+const MAX_RETRY_MS = 30_000;
+
 /**
  * Follows the server-sent notification stream. fetch is used instead of EventSource because the
  * stream needs the Authorization header; it reconnects with a growing pause when the connection
@@ -29,12 +32,14 @@ export function followNotificationStream(onNotification: (notification: TNotific
         retryMs = 1000;
         await readEvents(response.body, (event, data) => {
           if (event === 'notification') onNotification(JSON.parse(data) as TNotification);
+          // Newer streams of this session (other tabs) took its place: come back only slowly.
+          if (event === 'superseded') retryMs = MAX_RETRY_MS;
         });
       } catch {
         if (stopped) return;
       }
       await new Promise((resolve) => setTimeout(resolve, retryMs));
-      retryMs = Math.min(retryMs * 2, 30_000);
+      retryMs = Math.min(retryMs * 2, MAX_RETRY_MS);
     }
   };
   void connect();
