@@ -1,6 +1,7 @@
 export * from './vocabularies.ts';
 export * from './errors.ts';
 export * from './email.ts';
+export * from './access.ts';
 export * from './api/fields.ts';
 export * from './api/system.ts';
 export * from './api/auth.ts';

@@ -1,17 +1,38 @@
-import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyRequest,
+  onRequestHookHandler,
+  preHandlerHookHandler,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
-import type { StoredRole } from '@service-hub/contracts';
+import { z } from 'zod';
+import {
+  holdsServicePermission,
+  ZCustomerIdParam,
+  type PermissionPrefix,
+  type StoredRole,
+} from '@service-hub/contracts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
+import { findHeldAccount, type ActiveAccount } from '../modules/auth/active-account.repository.ts';
 import type { Authenticator } from '../modules/auth/authenticator.ts';
 import type { Principal } from '../modules/auth/principal.repository.ts';
+import { principalOf } from '../modules/auth/request-context.ts';
 import type { TokenService } from '../modules/auth/token.service.ts';
+
+/** The query parameter that names the account a request acts for (spec 2 and 7). */
+export const ACTIVE_ACCOUNT_PARAM = 'activeAccountId';
 
 /**
  * Every route states who may call it: `'public'`, or an object meaning "signed in", optionally
- * narrowed to roles. A route without a rule makes the server refuse to start, so no endpoint can
- * be added without thinking about access (the server-side twin of the web app's route guard).
+ * narrowed to roles, and for account-scoped routes `account`: the request must name an account
+ * the caller holds in `activeAccountId`, which then has the required service permission (spec 6,
+ * with the READ_ALL rule for STT and ETS). A route without a rule makes the server refuse to
+ * start, so no endpoint can be added without thinking about access (the server-side twin of the
+ * web app's route guard).
  */
-export type RouteAccess = 'public' | { roles?: readonly StoredRole[] };
+export type RouteAccess =
+  'public' | { roles?: readonly StoredRole[]; account?: { requires?: PermissionPrefix } };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -19,6 +40,8 @@ declare module 'fastify' {
   }
   interface FastifyRequest {
     principal: Principal | null;
+    /** The checked active account of an account-scoped route (see `accountOf`). */
+    account: ActiveAccount | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -26,12 +49,6 @@ declare module 'fastify' {
     /** Every documented route (not hidden from OpenAPI), as "METHOD url" with its access rule. */
     accessRules: Map<string, RouteAccess>;
   }
-}
-
-/** The signed-in caller of a route whose access rule requires one. */
-export function principalOf(request: FastifyRequest): Principal {
-  if (!request.principal) throw unauthenticated();
-  return request.principal;
 }
 
 function bearerToken(request: FastifyRequest): string | undefined {
@@ -48,6 +65,7 @@ async function accessPlugin(
   app.decorate('tokens', options.tokens);
   app.decorate('authenticator', options.authenticator);
   app.decorateRequest('principal', null);
+  app.decorateRequest('account', null);
   app.decorate('accessRules', new Map<string, RouteAccess>());
 
   app.addHook('onRoute', (route) => {
@@ -66,9 +84,39 @@ async function accessPlugin(
       request.principal = principal;
       if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) throw forbidden();
     };
-    const existing = route.onRequest;
-    route.onRequest = existing ? [check, ...(Array.isArray(existing) ? existing : [existing])] : [check];
+    route.onRequest = [check, ...[route.onRequest ?? []].flat()];
+    if (access.account) requireActiveAccount(app, route, access.account);
   });
+}
+
+/**
+ * Adds `activeAccountId` to the route's query (validated like every parameter, so it appears in
+ * the OpenAPI document) and, after validation, checks the account and hands it to the handler.
+ */
+function requireActiveAccount(
+  app: FastifyInstance,
+  route: RouteOptions,
+  rule: { requires?: PermissionPrefix },
+) {
+  const query = route.schema?.querystring;
+  const param = {
+    [ACTIVE_ACCOUNT_PARAM]: ZCustomerIdParam.describe('The customer account the request acts for'),
+  };
+  route.schema = {
+    ...route.schema,
+    querystring: query instanceof z.ZodObject ? query.extend(param) : z.object(param),
+  };
+  const check: preHandlerHookHandler = async (request) => {
+    const principal = principalOf(request);
+    const id = (request.query as Record<string, number>)[ACTIVE_ACCOUNT_PARAM]!;
+    const account = principal.customerIds.includes(id)
+      ? await findHeldAccount(app.db, principal.userId, id)
+      : undefined;
+    if (!account) throw forbidden('You are not authorized for this customer account.');
+    if (rule.requires && !holdsServicePermission(rule.requires, account.permissions)) throw forbidden();
+    request.account = account;
+  };
+  route.preHandler = [check, ...[route.preHandler ?? []].flat()];
 }
 
 export default fp(accessPlugin, { name: 'access', dependencies: ['database'] });

@@ -4,6 +4,27 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER } from '@service-hub/contracts';
+import type { RouteAccess } from './access.ts';
+
+type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
+
+/**
+ * Each operation carries its access rule as `x-access` (`{ "public": true }`, or the roles and the
+ * account rule), so a change of who may call what shows up as a diff of the committed document.
+ */
+function withAccessRules(
+  document: OpenApiDocument,
+  rules: ReadonlyMap<string, RouteAccess>,
+): OpenApiDocument {
+  const paths = (document as { paths?: Record<string, Record<string, Record<string, unknown>>> }).paths ?? {};
+  for (const [key, access] of rules) {
+    const [method, url] = key.split(' ') as [string, string];
+    const operation = paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
+    if (operation)
+      operation['x-access'] = access === 'public' ? { public: true } : { signedIn: true, ...access };
+  }
+  return document;
+}
 
 /**
  * OpenAPI 3.1 generated from the routes' zod schemas, served at /api/openapi.json with a
@@ -33,7 +54,7 @@ async function openapiPlugin(app: FastifyInstance) {
       }
       return transformed;
     },
-    transformObject: jsonSchemaTransformObject,
+    transformObject: (input) => withAccessRules(jsonSchemaTransformObject(input), app.accessRules),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -10,7 +10,7 @@ import {
   ZTokenResponse,
 } from '@service-hub/contracts';
 import { unauthenticated } from '../../lib/errors.ts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from './request-context.ts';
 import { changePassword } from './password-change.service.ts';
 import { checkPassword, continueSignIn, issueTokens } from './auth.service.ts';
 import { verifyMfaChallenge } from './mfa.service.ts';

@@ -15,7 +15,7 @@ import { confirmEmailChange } from '../users/email-change.service.ts';
 import { describeEmailLink } from '../users/email-tokens.ts';
 import { continueSignIn } from './auth.service.ts';
 import { assertPasswordAvoidsEmail, hashPassword } from './password.ts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from './request-context.ts';
 import { answerSignIn, sessionMetaOf } from './session-cookie.ts';
 
 /** The pages behind e-mailed links: open to anyone holding the link, which works once. */

@@ -10,7 +10,7 @@ import {
   ZRevokeUserForCustomerQuery,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from '../auth/request-context.ts';
 import { findCustomer, listCustomersOfUser } from './customers.repository.ts';
 import { revokeUserForCustomer, updateCustomerMfa } from './customers.service.ts';
 

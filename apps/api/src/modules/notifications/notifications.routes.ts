@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { REQUEST_ID_HEADER, ZApiError, ZNotificationList } from '@service-hub/contracts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from '../auth/request-context.ts';
 import { MAX_STREAMS_PER_SESSION, NotificationHub } from './notification-hub.ts';
 import { clearNewNotifications, listNotifications } from './notifications.repository.ts';
 

@@ -7,7 +7,7 @@ import {
   ZLegacyInviteRequest,
   ZUpdateEmailRequest,
 } from '@service-hub/contracts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from '../auth/request-context.ts';
 import { requestEmailChange } from './email-change.service.ts';
 import { inviteUser } from './invite-user.service.ts';
 

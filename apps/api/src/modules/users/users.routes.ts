@@ -3,7 +3,7 @@ import { ZApiError, ZCurrentUser, ZMfaStatus, ZUpdateProfileRequest } from '@ser
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { getMfaStatus } from '../auth/mfa.service.ts';
 import { unauthenticated } from '../../lib/errors.ts';
-import { principalOf } from '../../plugins/access.ts';
+import { principalOf } from '../auth/request-context.ts';
 import { getCurrentUser } from './users.repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {

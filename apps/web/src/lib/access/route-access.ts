@@ -1,6 +1,7 @@
 import { matchRoutes } from 'react-router';
 import {
   effectiveRoles,
+  holdsServicePermission,
   type Role,
   type StoredRole,
   type TCurrentUser,
@@ -55,9 +56,6 @@ export function permissionsFor(handle: RouteHandle, subject: AccessSubject): TUs
     .map((p) => p.permission);
 }
 
-const hasReadAll = (permissions: readonly TUserPermission[], name: string) =>
-  permissions.some((p) => p.name === name && p.roles.includes('READ_ALL'));
-
 /**
  * Rule 3 for one requirement: a permission with that prefix. ETS and STT also need the legacy
  * read-all role on edi-tracking-service and stt-appapi-client. An unknown requirement is not met.
@@ -71,9 +69,7 @@ export function meetsRequirement(
     case 'account.view-profile':
       return user.customers.length > 0;
     case 'ETS':
-      return permissions.some((p) => p.prefix === 'ETS') && hasReadAll(permissions, 'edi-tracking-service');
     case 'STT':
-      return permissions.some((p) => p.prefix === 'STT') && hasReadAll(permissions, 'stt-appapi-client');
     case 'WOD':
     case 'AI':
     case 'IBF':
@@ -82,7 +78,7 @@ export function meetsRequirement(
     case 'LIT':
     case 'JIR':
     case 'EC':
-      return permissions.some((p) => p.prefix === requirement);
+      return holdsServicePermission(requirement, permissions);
     default:
       return false;
   }
