@@ -21,10 +21,10 @@ import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
 import { createDatabase } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
-import { copyRows } from '../apps/api/src/db/seed/copy.ts';
-import { seedDemoDataIfEmpty } from '../apps/api/src/db/seed/demo-seed.ts';
-import { Random } from '../apps/api/src/db/seed/random.ts';
-import { generateTracking } from '../apps/api/src/db/seed/tracking-generator.ts';
+import { copyRows } from '../apps/api/src/seed/copy.ts';
+import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
+import { Random } from '../apps/api/src/seed/random.ts';
+import { generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);

@@ -2,8 +2,8 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
-import { DEMO_PASSWORD, DEMO_USERS } from './db/seed/demo-accounts.ts';
-import { seedDemoDataIfEmpty } from './db/seed/demo-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
+import { seedDemoDataIfEmpty } from './seed/demo-seed.ts';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });

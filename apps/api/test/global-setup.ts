@@ -6,7 +6,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureDatabaseExists } from '../src/db/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
-import { seedDemoDataIfEmpty } from '../src/db/seed/demo-seed.ts';
+import { seedDemoDataIfEmpty } from '../src/seed/demo-seed.ts';
 
 export const TEMPLATE_DATABASE = 'hub_template';
 

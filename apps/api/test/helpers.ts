@@ -6,7 +6,7 @@ import { inject } from 'vitest';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
-import { DEMO_PASSWORD } from '../src/db/seed/demo-accounts.ts';
+import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 import { dropDatabase, TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
 
 export type TestContext = {

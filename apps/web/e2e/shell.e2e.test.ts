@@ -71,7 +71,7 @@ async function landingOf(page: Page, path: string): Promise<string> {
 
 /**
  * Where each path ends for the real demo users in the Test environment on 127.0.0.1, from the
- * rules of spec 6 (see route-access.test.ts) and the seeded accounts of apps/api/src/db/seed:
+ * rules of spec 6 (see route-access.test.ts) and the seeded accounts of apps/api/src/seed:
  * - user@example.com, first account Göta Bostäder AB: STT, ETS, SUP, EC (CustomerUser);
  * - admin@example.com, first account Mälardalens Vatten AB: STT, ETS, SUP, EC, WOD, EA (the seed
  *   gives every customer of DEMO_ACCESS without an explicit list all six; CustomerAdministrator

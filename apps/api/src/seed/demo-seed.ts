@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { hashPassword } from '../../modules/auth/password.ts';
+import { hashPassword } from '../modules/auth/password.ts';
 import {
   DEMO_PASSWORD,
   seedCustomers,

@@ -13,7 +13,7 @@ import {
   SUPPORT_CASE_STATUSES,
   TRACKING_STATUSES,
 } from '@service-hub/contracts';
-import { createTestDatabase } from '../../../test/helpers.ts';
+import { createTestDatabase } from '../../test/helpers.ts';
 import { seedDemoDataIfEmpty } from './demo-seed.ts';
 
 /** The global setup seeded the template with this clock. */

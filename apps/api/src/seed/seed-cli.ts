@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { loadConfig } from '../../config.ts';
-import { openDatabase } from '../bootstrap.ts';
+import { loadConfig } from '../config.ts';
+import { openDatabase } from '../db/bootstrap.ts';
 import { seedDemoDataIfEmpty } from './demo-seed.ts';
 import { Random } from './random.ts';
 import { generateTracking } from './tracking-generator.ts';

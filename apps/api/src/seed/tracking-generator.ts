@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { DeliveryChannel, DeliveryStatus, Market, ProcessingStep } from '@service-hub/contracts';
-import { deriveTrackingStatus, FINAL_STEP } from '../../modules/tracking/tracking-status.ts';
+import { deriveTrackingStatus, FINAL_STEP } from '../modules/tracking/tracking-status.ts';
 import { copyRows, json, syncIdentitySequences, type CopyValue } from './copy.ts';
 import { NORDIC_NAMES } from './nordic-names.ts';
 import type { Random } from './random.ts';
