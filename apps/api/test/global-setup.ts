@@ -30,7 +30,8 @@ export default async function setup(project: TestProject) {
     stop = async () => undefined;
   } else {
     const dataDir = await mkdtemp(join(tmpdir(), 'service-hub-test-'));
-    await chmod(dataDir, 0o755); // as root, PostgreSQL runs as another user that must reach it
+    // As root, PostgreSQL runs as the postgres user: open to it, the cluster stays in here.
+    await chmod(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres({ dataDir });
     serverUrl = embedded.url();
     stop = async () => {
