@@ -1,6 +1,6 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabaseExists } from '../src/db/bootstrap.ts';
@@ -37,6 +37,8 @@ export default async function setup(project: TestProject) {
     stop = async () => {
       await embedded.stop();
       await rm(dataDir, { recursive: true, force: true });
+      // Under a private TMPDIR the cluster lives under /var/lib/service-hub instead.
+      await rm(dirname(embedded.databaseDir), { recursive: true, force: true });
     };
   }
   await dropDatabase(serverUrl, TEMPLATE_DATABASE);
