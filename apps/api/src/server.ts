@@ -2,13 +2,22 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
+import { DatabaseSetupError } from './db/database-setup-error.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
 import { seedDemoDataIfEmpty } from './seed/demo-seed.ts';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
 
-const opened = await openDatabase(config, { info: (m) => logger.info(m), error: (m) => logger.error(m) });
+const opened = await openDatabase(config, {
+  info: (m) => logger.info(m),
+  error: (m) => logger.error(m),
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseSetupError)) throw error;
+  // Something on this machine to fix, said in one sentence: a stack trace would only bury it.
+  console.error(error.message);
+  process.exit(1);
+});
 if (config.seedDemoData) {
   const seeded = await seedDemoDataIfEmpty(opened.db.$client, { log: (m) => logger.info(m) });
   if (seeded) logger.info('demo data seeded');

@@ -1,6 +1,6 @@
 import { chmod, mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { ensureDatabaseExists } from '../src/db/bootstrap.ts';
@@ -30,12 +30,15 @@ export default async function setup(project: TestProject) {
     stop = async () => undefined;
   } else {
     const dataDir = await mkdtemp(join(tmpdir(), 'service-hub-test-'));
-    await chmod(dataDir, 0o755); // as root, PostgreSQL runs as another user that must reach it
+    // As root, PostgreSQL runs as the postgres user: open to it, the cluster stays in here.
+    await chmod(dataDir, 0o755);
     const embedded = await startEmbeddedPostgres({ dataDir });
     serverUrl = embedded.url();
     stop = async () => {
       await embedded.stop();
       await rm(dataDir, { recursive: true, force: true });
+      // Under a private TMPDIR the cluster lives under /var/lib/service-hub instead.
+      await rm(dirname(embedded.databaseDir), { recursive: true, force: true });
     };
   }
   await dropDatabase(serverUrl, TEMPLATE_DATABASE);

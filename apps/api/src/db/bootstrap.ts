@@ -35,6 +35,7 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<O
       dataDir: config.dataDir,
       logger: { info: () => undefined, error: (m) => logger.error(m) },
     });
+    logger.info(`embedded PostgreSQL keeps its cluster in ${embedded.databaseDir}`);
     await ensureDatabaseExists(embedded.url(), EMBEDDED_DATABASE_NAME);
     url = embedded.url(EMBEDDED_DATABASE_NAME);
   }

