@@ -1,8 +1,41 @@
+import { readdirSync } from 'node:fs';
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const WEB = './apps/web/src';
+const API = './apps/api/src';
+const webFeatures = readdirSync(`${WEB}/features`, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory())
+  .map((entry) => entry.name);
+
+/**
+ * The layers, as docs/architecture.md draws them: a wrong import fails `npm run lint`.
+ * Web: app → features → components/lib; a feature never imports another feature (shared code goes
+ * to lib or packages). API: plugins → modules → lib/db; the database layer knows no module.
+ */
+const LAYER_ZONES = [
+  ...webFeatures.map((feature) => ({
+    target: `${WEB}/features/${feature}`,
+    from: `${WEB}/features`,
+    except: [`./${feature}`],
+    message: 'A feature does not import another feature: move shared code to lib/ or packages/.',
+  })),
+  { target: `${WEB}/features`, from: `${WEB}/app`, message: 'Features do not import the app shell.' },
+  { target: `${WEB}/lib`, from: `${WEB}/features`, message: 'lib/ is below the features.' },
+  { target: `${WEB}/lib`, from: `${WEB}/app`, message: 'lib/ is below the app shell.' },
+  { target: `${WEB}/lib`, from: `${WEB}/components`, message: 'lib/ holds no components.' },
+  { target: `${WEB}/components`, from: `${WEB}/features`, message: 'Shared components know no feature.' },
+  { target: `${WEB}/components`, from: `${WEB}/app`, message: 'Shared components know no app shell.' },
+  { target: `${API}/modules`, from: `${API}/plugins`, message: 'Modules do not import plugins.' },
+  { target: `${API}/db`, from: `${API}/modules`, message: 'The database layer knows no module.' },
+  { target: `${API}/db`, from: `${API}/seed`, message: 'The database layer knows no seed.' },
+  { target: `${API}/lib`, from: `${API}/modules`, message: 'lib/ is below the modules.' },
+  { target: `${API}/lib`, from: `${API}/plugins`, message: 'lib/ is below the plugins.' },
+];
 
 export default tseslint.config(
   {
@@ -26,6 +59,27 @@ export default tseslint.config(
       // one root element of the SPA; anything else should narrow properly.
       '@typescript-eslint/no-non-null-assertion': 'off',
     },
+  },
+  {
+    files: ['apps/*/src/**/*.{ts,tsx}', 'packages/*/src/**/*.ts'],
+    plugins: { import: importPlugin },
+    settings: {
+      'import/resolver': {
+        typescript: {
+          project: ['apps/*/tsconfig.json', 'packages/*/tsconfig.json'],
+          noWarnOnMultipleProjects: true,
+        },
+      },
+    },
+    rules: {
+      'import/no-restricted-paths': ['error', { zones: LAYER_ZONES }],
+      'import/no-cycle': ['error', { ignoreExternal: true }],
+    },
+  },
+  {
+    // A test may assemble the layers above the code it tests (e.g. the whole route table).
+    files: ['**/*.test.{ts,tsx}'],
+    rules: { 'import/no-restricted-paths': 'off' },
   },
   {
     files: ['apps/web/public/**/*.js'],

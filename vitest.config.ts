@@ -12,7 +12,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}'],
+          include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', '*.test.ts'],
           exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
         },
       },

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../lib/routing/planned';
+import { planned } from '../../components/ui/planned';
 
 /** Users of the active account, for its administrators. */
 export const accountSettingsRoutes: RouteDefinition[] = [

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../lib/routing/planned';
+import { planned } from '../../components/ui/planned';
 
 /** Provider administration of services, applications and permissions (SF_ADMIN). */
 export const administrationRoutes: RouteDefinition[] = [

@@ -1,5 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../lib/routing/planned';
+import { planned } from '../../components/ui/planned';
 
 /** All users, for provider administrators. */
 export const usersRoutes: RouteDefinition[] = [

@@ -1,2 +1,2 @@
 /** Loads the title-only screen for routes whose feature is not built yet (see PlannedPage). */
-export const planned = () => import('../../components/ui/planned-page');
+export const planned = () => import('./planned-page');

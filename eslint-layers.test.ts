@@ -1,0 +1,64 @@
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+
+/** The layer rules of eslint.config.js, tried on imports that must fail and ones that must pass. */
+const eslint = new ESLint();
+
+async function layerErrors(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return (result?.messages ?? [])
+    .filter((m) => m.ruleId === 'import/no-restricted-paths' || m.ruleId === 'import/no-cycle')
+    .map((m) => m.message);
+}
+
+describe('import layers', () => {
+  it.each([
+    [
+      'a feature importing another feature',
+      'apps/web/src/features/account/probe.ts',
+      "export { safeReturnPath } from '../auth/safe-return-path';",
+    ],
+    [
+      'a feature importing the app shell',
+      'apps/web/src/features/account/probe.ts',
+      "export { routeTable } from '../../app/route-table';",
+    ],
+    [
+      'lib importing a feature',
+      'apps/web/src/lib/probe.ts',
+      "export { safeReturnPath } from '../features/auth/safe-return-path';",
+    ],
+    [
+      'lib importing a component',
+      'apps/web/src/lib/probe.ts',
+      "export { PlannedPage } from '../components/ui/planned-page';",
+    ],
+    [
+      'a module importing a plugin',
+      'apps/api/src/modules/users/probe.ts',
+      "export { ACTIVE_ACCOUNT_PARAM } from '../../plugins/access.ts';",
+    ],
+    [
+      'the database layer importing a module',
+      'apps/api/src/db/probe.ts',
+      "export { hashPassword } from '../modules/auth/password.ts';",
+    ],
+  ])('refuses %s', async (_, filePath, code) => {
+    expect(await layerErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it.each([
+    [
+      'a feature importing lib',
+      'apps/web/src/features/account/probe.ts',
+      "export { api } from '../../lib/api/client';",
+    ],
+    [
+      'a plugin importing a module',
+      'apps/api/src/plugins/probe.ts',
+      "export { principalOf } from '../modules/auth/request-context.ts';",
+    ],
+  ])('allows %s', async (_, filePath, code) => {
+    expect(await layerErrors(filePath, code)).toEqual([]);
+  });
+});
