@@ -1,7 +1,7 @@
 import { ESLint } from 'eslint';
 import { describe, expect, it } from 'vitest';
 
-/** The layer rules of eslint.config.js, tried on imports that must fail and ones that must pass. */
+/** Rules of eslint.config.js that guard the shape of the code, tried on code that must fail or pass. */
 const eslint = new ESLint();
 
 async function layerErrors(filePath: string, code: string): Promise<string[]> {
@@ -60,5 +60,24 @@ describe('import layers', () => {
     ],
   ])('allows %s', async (_, filePath, code) => {
     expect(await layerErrors(filePath, code)).toEqual([]);
+  });
+});
+
+describe('untranslated text', () => {
+  const ruleErrors = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: 'apps/web/src/features/account/probe.tsx' });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'i18next/no-literal-string');
+  };
+
+  it('refuses words written straight into JSX', async () => {
+    expect(await ruleErrors('export const Probe = () => <p>Save changes</p>;')).not.toEqual([]);
+  });
+
+  it('allows text from the catalogs', async () => {
+    expect(
+      await ruleErrors(
+        "export const Probe = ({ t }: { t: (k: string) => string }) => <p>{t('common.save')}</p>;",
+      ),
+    ).toEqual([]);
   });
 });
