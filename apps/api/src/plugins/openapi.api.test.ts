@@ -35,11 +35,27 @@ describe('[OPENAPI] the contract', () => {
     expect([...documented].sort()).toEqual(routes.sort());
   });
 
-  it('marks protected operations as needing a bearer token', () => {
+  it('marks protected operations as needing a bearer token and public ones as needing nothing', () => {
     const user = document.paths['/api/v3/user']?.get as { security?: unknown };
     const login = document.paths['/api/auth/login']?.post as { security?: unknown };
+    const refresh = document.paths['/api/auth/refresh']?.post as { security?: unknown };
     expect(user.security).toEqual([{ bearerAuth: [] }]);
-    expect(login.security).toBeUndefined();
+    expect(login.security).toEqual([]);
+    expect(refresh.security).toEqual([{ sessionCookie: [] }]);
+  });
+
+  it('gives every operation a unique operationId, a tag and a summary, and states its access rule', () => {
+    const operations = Object.values(document.paths).flatMap((methods) =>
+      Object.values(methods as Record<string, Record<string, unknown>>),
+    );
+    const ids = operations.map((operation) => operation.operationId);
+    expect(ids.every((id) => typeof id === 'string' && /^[a-z][A-Za-z]+$/.test(id))).toBe(true);
+    expect(new Set(ids).size).toBe(ids.length);
+    for (const operation of operations) {
+      expect(operation.tags, String(operation.operationId)).toHaveLength(1);
+      expect(operation.summary, String(operation.operationId)).toEqual(expect.any(String));
+      expect(operation['x-access'], String(operation.operationId)).toBeDefined();
+    }
   });
 
   it('matches the committed document and web client (run `npm run api:client` after changing a route)', async () => {

@@ -8,6 +8,38 @@ import type { RouteAccess } from './access.ts';
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
 
+const TAGS = [
+  { name: 'system', description: 'Health, readiness and the web app’s runtime configuration' },
+  { name: 'auth', description: 'The own authentication service, e-mailed links and invitations to accept' },
+  {
+    name: 'identity provider',
+    description: 'The sign-in interaction of the built-in OpenID Connect provider',
+  },
+  { name: 'users', description: 'The signed-in user, invitations and e-mail changes' },
+  { name: 'customers', description: 'Customer accounts, access to them and their sign-in rules' },
+  { name: 'notifications', description: 'Notifications and their live stream' },
+];
+
+/** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */
+function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
+  const doc = document as { paths?: unknown; components?: { schemas?: Record<string, unknown> } };
+  const schemas = doc.components?.schemas;
+  if (!schemas) return document;
+  const used = new Set<string>();
+  const visit = (value: unknown) => {
+    const text = JSON.stringify(value) ?? '';
+    for (const [, name] of text.matchAll(/"#\/components\/schemas\/([^"]+)"/g)) {
+      if (name && !used.has(name)) {
+        used.add(name);
+        visit(schemas[name]);
+      }
+    }
+  };
+  visit(doc.paths);
+  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  return document;
+}
+
 /**
  * Each operation carries its access rule as `x-access` (`{ "public": true }`, or the roles and the
  * account rule), so a change of who may call what shows up as a diff of the committed document.
@@ -40,21 +72,44 @@ async function openapiPlugin(app: FastifyInstance) {
         description:
           'Customer portal API. Send `Authorization: Bearer <token>` on every protected call and ' +
           `optionally \`${REQUEST_ID_HEADER}\`; every response carries \`${REQUEST_ID_HEADER}\` and every error ` +
-          'has the ApiError shape.',
+          'has the ApiError shape. Account-scoped operations take `activeAccountId`; `x-access` on each ' +
+          'operation states who may call it.',
+        license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },
+      servers: [{ url: '/', description: 'This Service Hub installation' }],
+      tags: TAGS,
       components: {
-        securitySchemes: { bearerAuth: { type: 'http', scheme: 'bearer', bearerFormat: 'JWT' } },
+        securitySchemes: {
+          bearerAuth: {
+            type: 'http',
+            scheme: 'bearer',
+            bearerFormat: 'JWT',
+            description:
+              'With single sign-on (USE_AUTH_SERVICE=0): the identity provider’s ID token. With the own ' +
+              'authentication service (USE_AUTH_SERVICE=1): the access token from POST /api/auth/login or ' +
+              '/api/auth/refresh (15 minutes).',
+          },
+          sessionCookie: {
+            type: 'apiKey',
+            in: 'cookie',
+            name: 'hub_session',
+            description:
+              'The own authentication service’s refresh token: httpOnly, SameSite=Lax, sent only to /api/auth; ' +
+              'it rotates on every use.',
+          },
+        },
       },
     },
     transform: (input) => {
       const transformed = jsonSchemaTransform(input);
       const access = input.route.config?.access;
-      if (access && access !== 'public') {
-        transformed.schema = { ...transformed.schema, security: [{ bearerAuth: [] }] };
-      }
+      // Public operations say so (`security: []`) unless they name what they read, like the cookie.
+      const security = access === 'public' ? [] : [{ bearerAuth: [] }];
+      transformed.schema = { security, ...transformed.schema };
       return transformed;
     },
-    transformObject: (input) => withAccessRules(jsonSchemaTransformObject(input), app.accessRules),
+    transformObject: (input) =>
+      withoutUnusedSchemas(withAccessRules(jsonSchemaTransformObject(input), app.accessRules)),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

@@ -34,6 +34,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'signIn',
         tags: ['auth'],
         summary: 'Sign in with e-mail and password: a token, or the second factor to give next',
         description:
@@ -56,6 +57,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'verifyMfaCode',
         tags: ['auth'],
         summary: 'Completes a sign-in with the authenticator or e-mailed code',
         body: ZMfaVerifyRequest,
@@ -91,6 +93,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'refreshSession',
+        security: [{ sessionCookie: [] }],
         tags: ['auth'],
         summary: 'A new access token for the session in the cookie (the refresh token rotates)',
         description:
@@ -124,6 +128,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'signOut',
+        security: [{ sessionCookie: [] }, { bearerAuth: [] }, {}],
         tags: ['auth'],
         summary: 'Ends the session of the cookie (and of the bearer token, if sent)',
         description:
@@ -151,11 +157,12 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'openSignInPage',
         tags: ['auth'],
         summary:
           "The auth service's sign-in page for browsers; after sign-in it returns to `returnTo` via /auth/callback",
         querystring: z.object({ returnTo: text().max(2000).optional() }),
-        response: { 302: z.undefined() },
+        response: { 302: z.undefined(), 400: ZApiError },
       },
     },
     async (request, reply) => {
@@ -170,6 +177,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
     {
       config: { access: {} },
       schema: {
+        operationId: 'changePassword',
         tags: ['auth'],
         summary: "Changes the signed-in user's password; every other session ends",
         body: ZPasswordChangeRequest,

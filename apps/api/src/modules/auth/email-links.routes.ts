@@ -28,6 +28,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getEmailLink',
         tags: ['auth'],
         summary: 'What an invitation or e-mail-change link is about (410 when expired or used)',
         params: z.object({ token: ZEmailLinkToken }),
@@ -42,6 +43,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'acceptInvitation',
         tags: ['auth'],
         summary:
           'Sets the password of an invited user; with the own auth service also signs them in (or asks for the second factor)',
@@ -69,6 +71,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: {} },
       schema: {
+        operationId: 'joinInvitedAccount',
         tags: ['auth'],
         summary:
           'Accepts an invitation as the signed-in user it was sent to; only now do they gain the account',
@@ -91,6 +94,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'confirmEmailChange',
         tags: ['auth'],
         summary: 'Confirms a new e-mail address; every session of the user ends',
         body: ZConfirmEmailChangeRequest,

@@ -20,6 +20,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'listMyCustomers',
         tags: ['customers'],
         summary: "The signed-in user's customer accounts",
         response: { 200: ZCustomerList, 401: ZApiError },
@@ -33,6 +34,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { roles: ['SF_ADMIN'] } },
       schema: {
+        operationId: 'getCustomerLegacy',
         tags: ['customers'],
         summary:
           'One customer account (provider administrators); `detailed` adds service access and applications',
@@ -53,6 +55,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { roles: ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] } },
       schema: {
+        operationId: 'revokeUserForCustomer',
         tags: ['customers'],
         summary: "Removes a user's access to one customer account, with their permissions there",
         querystring: ZRevokeUserForCustomerQuery,
@@ -75,6 +78,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: { roles: ['SF_ADMIN'] } },
       schema: {
+        operationId: 'updateCustomerMfa',
         tags: ['customers'],
         summary:
           'Turns multi-factor sign-in on or off for a customer account, with the method (provider administrators)',

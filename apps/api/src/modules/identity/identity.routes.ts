@@ -109,6 +109,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getSignInInteraction',
         tags: ['identity provider'],
         summary: 'What the sign-in interaction asks for',
         params: ZUid,
@@ -128,6 +129,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'submitSignInPassword',
         tags: ['identity provider'],
         summary: 'Password step of the sign-in: where to go next, or the second factor to give',
         params: ZUid,
@@ -163,6 +165,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'submitSignInMfaCode',
         tags: ['identity provider'],
         summary: 'Second-factor step of the sign-in',
         params: ZUid,
@@ -188,6 +191,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'abortSignIn',
         tags: ['identity provider'],
         summary: 'Cancels the sign-in; the application is told access was denied',
         params: ZUid,

@@ -27,6 +27,8 @@ export const outboxRoutes: FastifyPluginAsyncZod<{ readers: AppConfig['devOutbox
     {
       config: { access: readers === 'anyone-on-loopback' ? 'public' : { roles: ['SF_ADMIN'] } },
       schema: {
+        // A development tool, not part of the API: the description stays the same in every configuration.
+        hide: true,
         tags: ['development'],
         summary: 'The latest e-mails the product sent (development and test only; provider administrators)',
         querystring: z.object({ to: text().max(320).optional() }),

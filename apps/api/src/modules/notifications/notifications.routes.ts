@@ -22,6 +22,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'listNotifications',
         tags: ['notifications'],
         summary: "The signed-in user's latest notifications, newest first, and how many are new",
         response: { 200: ZNotificationList, 401: ZApiError },
@@ -35,6 +36,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'clearNewNotifications',
         tags: ['notifications'],
         summary: 'Marks all new notifications as seen',
         response: { 204: z.undefined(), 401: ZApiError },
@@ -51,6 +53,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'streamNotifications',
         tags: ['notifications'],
         summary: 'Server-sent events: one `notification` event (JSON Notification) per new notification',
         description:

@@ -14,7 +14,12 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     '/api/health',
     {
       config: { access: 'public' },
-      schema: { tags: ['system'], summary: 'The process is up', response: { 200: ZHealthResponse } },
+      schema: {
+        operationId: 'getHealth',
+        tags: ['system'],
+        summary: 'The process is up',
+        response: { 200: ZHealthResponse, 400: ZApiError },
+      },
     },
     async () => ({ status: 'ok' as const }),
   );
@@ -24,9 +29,10 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getReadiness',
         tags: ['system'],
         summary: 'The database is reachable (503 otherwise)',
-        response: { 200: ZReadyResponse, 503: ZReadyResponse },
+        response: { 200: ZReadyResponse, 400: ZApiError, 503: ZReadyResponse },
       },
     },
     async (request, reply) => {
@@ -45,9 +51,10 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
     {
       config: { access: 'public' },
       schema: {
+        operationId: 'getRuntimeConfig',
         tags: ['system'],
         summary: 'Runtime configuration of the web app',
-        response: { 200: ZRuntimeConfig, 500: ZApiError },
+        response: { 200: ZRuntimeConfig, 400: ZApiError, 500: ZApiError },
       },
     },
     async (_request, reply) => {

@@ -25,6 +25,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     {
       config: { access: { roles: ADMINS } },
       schema: {
+        operationId: 'inviteByEmail',
         tags: ['users'],
         summary: 'Invites a person to a customer account by e-mail',
         description:
@@ -47,6 +48,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     {
       config: { access: { roles: ADMINS } },
       schema: {
+        operationId: 'inviteUserLegacy',
         tags: ['users'],
         summary: 'Invites a person to a customer account by e-mail (older client)',
         body: ZLegacyInviteRequest,
@@ -72,6 +74,7 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
     {
       config: { access: {} },
       schema: {
+        operationId: 'requestEmailChange',
         tags: ['users'],
         summary: "Changes a user's e-mail address once the new address confirms it",
         description:

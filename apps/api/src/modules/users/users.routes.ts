@@ -12,6 +12,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'getCurrentUser',
         tags: ['users'],
         summary: 'The signed-in user with roles, customers and permissions',
         response: { 200: ZCurrentUser, 401: ZApiError },
@@ -29,6 +30,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'updateCurrentUser',
         tags: ['users'],
         summary: "Updates the signed-in user's name and language",
         body: ZUpdateProfileRequest,
@@ -70,6 +72,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
+        operationId: 'getCurrentUserMfa',
         tags: ['users'],
         summary: "The signed-in user's second factors: which one an account requires and which are enrolled",
         response: { 200: ZMfaStatus, 401: ZApiError },

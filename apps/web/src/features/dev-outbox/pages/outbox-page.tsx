@@ -4,9 +4,10 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate } from 'react-router';
 import { isEnvironmentAllowed } from '../../../lib/access/route-access';
-import { api, ApiRequestError, unwrap } from '../../../lib/api/client';
+import { ApiRequestError } from '../../../lib/api/client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { formatDateTime } from '../../../lib/format';
+import { getOutbox } from '../api/get-outbox';
 
 /** Links in a mail become clickable, pointing at this server whatever address the mail used. */
 function MailText({ text }: { text: string }) {
@@ -40,7 +41,7 @@ export function OutboxPage() {
   const outbox = useQuery({
     enabled: allowed,
     queryKey: ['dev-outbox'],
-    queryFn: () => unwrap(api.GET('/api/dev/outbox', { params: { query: {} } })),
+    queryFn: getOutbox,
     refetchInterval: (query) => (query.state.error ? false : 5000),
     retry: false,
   });
