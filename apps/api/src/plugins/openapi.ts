@@ -36,7 +36,7 @@ function withoutUnusedSchemas(document: OpenApiDocument): OpenApiDocument {
     }
   };
   visit(doc.paths);
-  for (const name of Object.keys(schemas)) if (!used.has(name)) delete schemas[name];
+  doc.components!.schemas = Object.fromEntries(Object.entries(schemas).filter(([name]) => used.has(name)));
   return document;
 }
 
