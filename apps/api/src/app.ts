@@ -15,6 +15,7 @@ import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { invitationsRoutes } from './modules/users/invitations.routes.ts';
 import { Authenticator } from './modules/auth/authenticator.ts';
+import { PrincipalCache } from './modules/auth/principal-cache.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
@@ -117,9 +118,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     audience: config.oidcClientId,
     external: config.oidcIssuer !== undefined,
   };
+  const principals = new PrincipalCache(db, app.log);
+  app.addHook('onClose', () => principals.close());
+  // A write may end sessions or change roles: its answer leaves only once this instance's cache
+  // has heard of it (other instances hear it within milliseconds).
+  app.addHook('onSend', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') await principals.sync();
+  });
   await app.register(accessPlugin, {
     tokens,
-    authenticator: new Authenticator(db, tokens, identityProvider),
+    authenticator: new Authenticator(db, tokens, identityProvider, principals),
   });
 
   const runtimeConfig: TRuntimeConfig = {

@@ -3,6 +3,7 @@ import { hasInvalidCharacters, normalizeEmail } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { findLinkedUserId, linkByVerifiedEmail } from './identity-links.repository.ts';
+import type { PrincipalCache } from './principal-cache.ts';
 import { findEnabledPrincipal, type Principal } from './principal.repository.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.repository.ts';
 import type { TokenService } from './token.service.ts';
@@ -34,15 +35,29 @@ export class Authenticator {
     private readonly db: Database,
     private readonly tokens: TokenService,
     private readonly idp: IdentityProviderTrust,
+    private readonly cache?: PrincipalCache,
   ) {}
 
+  /**
+   * The caller behind a bearer token. A token seen before costs nothing while the cache hears
+   * every change of its user (see PrincipalCache); otherwise it is verified and looked up.
+   */
   async principalFor(token: string): Promise<Principal> {
-    let issuer: unknown;
+    const cached = this.cache?.get(token);
+    if (cached) return cached;
+    const mark = this.cache?.mark() ?? 0;
+    let claims: JWTPayload;
     try {
-      issuer = decodeJwt(token).iss;
+      claims = decodeJwt(token);
     } catch {
       throw expired();
     }
+    const principal = await this.verifiedPrincipal(token, claims.iss);
+    if (typeof claims.exp === 'number') this.cache?.set(token, principal, claims.exp * 1000, mark);
+    return principal;
+  }
+
+  private async verifiedPrincipal(token: string, issuer: unknown): Promise<Principal> {
     if (issuer === this.tokens.issuer) {
       const claims = await this.tokens.verify(token);
       const principal = await findEnabledPrincipal(this.db, claims.sub, { sessionId: claims.sid });

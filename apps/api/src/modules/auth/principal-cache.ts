@@ -1,0 +1,131 @@
+import pg from 'pg';
+import type { Database } from '../../db/client.ts';
+import type { Principal } from './principal.repository.ts';
+
+/**
+ * The channel on which PostgreSQL itself (triggers of migration 0005) names a user whose roles,
+ * accounts, enabled flag or sessions changed, whichever instance or tool changed them.
+ */
+export const PRINCIPAL_CHANGED_CHANNEL = 'hub_principal_changed';
+
+type Logger = { warn: (obj: object, msg: string) => void };
+type Entry = { principal: Principal; expiresAt: number };
+
+/**
+ * Remembers, per token, the caller it was found to be, so a signed-in request costs no signature
+ * check and no query when the same token comes again. Correct only while this instance hears every
+ * change: entries of a user go the moment PostgreSQL announces a change of that user, and while the
+ * LISTEN connection is down the cache is off (and emptied), so a revoked session never outlives its
+ * announcement. A generation counter keeps a lookup that raced with a change from storing what it
+ * read before the change.
+ */
+export class PrincipalCache {
+  private readonly entries = new Map<string, Entry>();
+  private readonly tokensOfUser = new Map<string, Set<string>>();
+  private generation = 0;
+  private connection: Promise<pg.Client> | undefined;
+  private listening = false;
+  private closed = false;
+
+  constructor(
+    private readonly db: Database,
+    private readonly logger: Logger,
+    private readonly maxEntries = 10_000,
+    private readonly maxAgeMs = 5 * 60_000,
+  ) {}
+
+  /** The cached caller of a token, if the cache is live and the entry still valid. */
+  get(token: string): Principal | undefined {
+    this.startListening();
+    if (!this.listening) return undefined;
+    const entry = this.entries.get(token);
+    if (!entry) return undefined;
+    if (entry.expiresAt > Date.now()) return entry.principal;
+    this.forget(token, entry.principal.userId);
+    return undefined;
+  }
+
+  /** Mark taken before a lookup: `set` stores only if nothing changed since. */
+  mark(): number {
+    return this.generation;
+  }
+
+  set(token: string, principal: Principal, tokenExpiresAt: number, mark: number): void {
+    if (!this.listening || mark !== this.generation) return;
+    if (this.entries.size >= this.maxEntries) {
+      const [oldest] = this.entries.keys();
+      if (oldest !== undefined) this.forget(oldest, this.entries.get(oldest)!.principal.userId);
+    }
+    this.entries.set(token, { principal, expiresAt: Math.min(tokenExpiresAt, Date.now() + this.maxAgeMs) });
+    const tokens = this.tokensOfUser.get(principal.userId) ?? new Set<string>();
+    tokens.add(token);
+    this.tokensOfUser.set(principal.userId, tokens);
+  }
+
+  invalidateUser(userId: string): void {
+    this.generation++;
+    for (const token of this.tokensOfUser.get(userId) ?? []) this.entries.delete(token);
+    this.tokensOfUser.delete(userId);
+  }
+
+  /**
+   * Waits until this instance has heard every change committed so far: PostgreSQL sends pending
+   * notifications to a listening session before it answers that session's next command. Called
+   * before answering a write, so the writer's next request never meets the state before its write.
+   */
+  async sync(): Promise<void> {
+    if (!this.listening || !this.connection) return;
+    await (await this.connection).query('SELECT 1').catch(() => this.goDeaf());
+  }
+
+  /** Starts hearing changes (once; again after a lost connection); the cache is live from then on. */
+  private startListening(): void {
+    if (this.connection || this.closed) return;
+    this.connection = this.listen();
+    this.connection.catch((error: unknown) => {
+      this.logger.warn({ err: error }, 'principal cache cannot listen; off until it can');
+      this.connection = undefined;
+    });
+  }
+
+  private async listen(): Promise<pg.Client> {
+    const client = new pg.Client(this.db.$client.options);
+    client.on('notification', (message) => {
+      if (message.payload) this.invalidateUser(message.payload);
+    });
+    client.on('error', (error) => {
+      this.logger.warn({ err: error }, 'principal cache lost its connection; off until it is back');
+      this.goDeaf();
+      this.connection = undefined;
+      client.end().catch(() => undefined);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${PRINCIPAL_CHANGED_CHANNEL}`);
+    if (this.closed) {
+      await client.end();
+      return client;
+    }
+    this.listening = true;
+    return client;
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    this.goDeaf();
+    const connection = this.connection;
+    this.connection = undefined;
+    if (connection) await (await connection.catch(() => undefined))?.end().catch(() => undefined);
+  }
+
+  private goDeaf(): void {
+    this.listening = false;
+    this.generation++;
+    this.entries.clear();
+    this.tokensOfUser.clear();
+  }
+
+  private forget(token: string, userId: string): void {
+    this.entries.delete(token);
+    this.tokensOfUser.get(userId)?.delete(token);
+  }
+}
