@@ -129,6 +129,7 @@ export const ZUpdateProfileRequest = z.object({
   lastName: ZPersonName,
   language: z.enum(LANGUAGES),
 });
+export type TUpdateProfileRequest = z.infer<typeof ZUpdateProfileRequest>;
 
 export const ZMfaStatus = z
   .object({

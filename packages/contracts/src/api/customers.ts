@@ -31,32 +31,23 @@ export const ZCustomerIdParam = z
   .transform(Number);
 
 /** The server's customer (spec 3), with service access and applications when asked for in detail. */
-export const ZCustomer = z
-  .object({
-    id: z.number().int(),
-    name: z.string(),
-    customerNumber: z.string(),
-    market: z.enum(MARKETS),
-    organizationalNumber: z.string().nullable(),
-    vatNumber: z.string().nullable(),
-    notes: z.string().nullable(),
-    crmMappingGuid: z.string().nullable(),
-    wodGroupName: z.string().nullable(),
-    isMFAEnabled: z.boolean(),
-    mfaType: z.enum(MFA_TYPES).nullable(),
-    mfaModifiedDate: z.string().nullable(),
-    created: z.string(),
-    createdBy: z.string(),
-    modified: z.string(),
-    modifiedBy: z.string(),
-    customerPermissions: z
-      .array(
-        z.object({ id: z.number().int(), prefix: z.string(), name: z.string(), roles: z.array(z.string()) }),
-      )
-      .optional(),
-    applications: z.array(z.object({ id: z.number().int(), applicationName: z.string() })).optional(),
-  })
-  .meta({ id: 'Customer' });
+export const ZCustomer = ZCustomerSummary.extend({
+  vatNumber: z.string().nullable(),
+  notes: z.string().nullable(),
+  crmMappingGuid: z.string().nullable(),
+  wodGroupName: z.string().nullable(),
+  mfaModifiedDate: z.string().nullable(),
+  created: z.string(),
+  createdBy: z.string(),
+  modified: z.string(),
+  modifiedBy: z.string(),
+  customerPermissions: z
+    .array(
+      z.object({ id: z.number().int(), prefix: z.string(), name: z.string(), roles: z.array(z.string()) }),
+    )
+    .optional(),
+  applications: z.array(z.object({ id: z.number().int(), applicationName: z.string() })).optional(),
+}).meta({ id: 'Customer' });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
 export const ZGetCustomerQuery = z.object({

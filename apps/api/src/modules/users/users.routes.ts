@@ -1,9 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ZApiError, ZCurrentUser, ZMfaStatus, ZUpdateProfileRequest } from '@service-hub/contracts';
-import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { getMfaStatus } from '../auth/mfa.service.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
+import { updateProfile } from './update-profile.service.ts';
 import { getCurrentUser } from './users.repository.ts';
 
 export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -39,28 +39,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const principal = principalOf(request);
-      const { firstName, lastName, language } = request.body;
-      await inTransaction(app.db.$client, async (client) => {
-        const { rows } = await client.query(
-          `SELECT first_name AS "firstName", last_name AS "lastName", language FROM users WHERE id = $1`,
-          [principal.userId],
-        );
-        await client.query(
-          `UPDATE users SET first_name = $2, last_name = $3, display_name = $2 || ' ' || $3, language = $4, modified = now()
-            WHERE id = $1`,
-          [principal.userId, firstName, lastName, language],
-        );
-        await writeAudit(client, {
-          actorUserId: principal.userId,
-          actorEmail: principal.email,
-          action: 'user.profile-updated',
-          entityType: 'user',
-          entityId: principal.userId,
-          before: rows[0],
-          after: request.body,
-          requestId: request.id,
-        });
-      });
+      await updateProfile(app.db, principal, request.body, request.id);
       const user = await getCurrentUser(app.db, principal);
       if (!user) throw unauthenticated();
       return user;

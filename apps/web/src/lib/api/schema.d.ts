@@ -607,12 +607,12 @@ export interface components {
             /** @enum {string} */
             market: "DK" | "FI" | "NO" | "SE";
             organizationalNumber: string | null;
+            isMFAEnabled: boolean;
+            mfaType: ("app" | "email") | null;
             vatNumber: string | null;
             notes: string | null;
             crmMappingGuid: string | null;
             wodGroupName: string | null;
-            isMFAEnabled: boolean;
-            mfaType: ("app" | "email") | null;
             mfaModifiedDate: string | null;
             created: string;
             createdBy: string;
