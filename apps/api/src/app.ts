@@ -31,6 +31,7 @@ import jobsPlugin from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
+import storagePlugin from './plugins/storage.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -109,6 +110,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     mailFrom: config.mailFrom,
     runWorkers: config.runJobs,
   });
+  await app.register(storagePlugin, config.storage);
   await app.register(openapiPlugin);
   await app.register(spaPlugin, { distDir });
   // From here on every route must declare its access rule.

@@ -68,6 +68,9 @@ const ZEnv = z.object({
   OIDC_CLIENT_ID: z.string().default('service-hub-web'),
   /** `open` lets anyone on a loopback listener read the development outbox (tests, local demos). */
   HUB_DEV_OUTBOX: z.enum(['off', 'open']).default('off'),
+  /** Folders for generated reports and uploaded attachments; default under the data folder. */
+  REPORTS_DIR: z.string().optional(),
+  ATTACHMENTS_DIR: z.string().optional(),
   TRUST_PROXY: ZTrustProxy,
 });
 
@@ -103,6 +106,8 @@ export type AppConfig = {
    * or also anonymous callers when HUB_DEV_OUTBOX=open and the server listens on loopback only.
    */
   devOutbox: 'provider-admins' | 'anyone-on-loopback';
+  /** Where files are kept (a folder each, unless an object store is configured). */
+  storage: { reportsDir: string; attachmentsDir: string };
 };
 
 /** True for addresses only this machine can reach. */
@@ -118,6 +123,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   }
   const e = parsed.data;
   const isProduction = e.NODE_ENV === 'production';
+  // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
+  // by default the repository's own .data folder, whichever script starts the database.
+  const fromStart = (path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
+  const dataDir = e.HUB_DATA_DIR ? fromStart(e.HUB_DATA_DIR) : join(apiRoot, '..', '..', '.data');
   const externalServices: Record<string, string> = {};
   for (const service of EXTERNAL_SERVICES) {
     const url = env[`EXTERNAL_URL_${service}`];
@@ -128,11 +137,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host: e.HOST,
     databaseUrl: e.DATABASE_URL,
-    // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
-    // by default the repository's own .data folder, whichever script starts the database.
-    dataDir: e.HUB_DATA_DIR
-      ? resolve(env.INIT_CWD ?? process.cwd(), e.HUB_DATA_DIR)
-      : join(apiRoot, '..', '..', '.data'),
+    dataDir,
     // Demo users never exist in production, whatever HUB_SEED says.
     seedDemoData: e.HUB_SEED !== '0' && !isProduction,
     environment: e.HUB_ENVIRONMENT ?? (isProduction ? 'Production' : 'Development'),
@@ -154,6 +159,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcClientId: e.OIDC_CLIENT_ID,
     trustProxy: e.TRUST_PROXY,
     externalServices,
+    storage: {
+      reportsDir: e.REPORTS_DIR ? fromStart(e.REPORTS_DIR) : join(dataDir, 'files', 'reports'),
+      attachmentsDir: e.ATTACHMENTS_DIR
+        ? fromStart(e.ATTACHMENTS_DIR)
+        : join(dataDir, 'files', 'attachments'),
+    },
     devOutbox:
       e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',
   };

@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
@@ -60,10 +63,14 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   const db = createDatabase(database.url, { max: 5 });
+  // Files (reports, attachments) go to a folder of this test app's own.
+  const filesDir = await mkdtemp(join(tmpdir(), 'hub-test-files-'));
   const config = loadConfig({
     NODE_ENV: 'test',
     HUB_ENVIRONMENT: 'Test',
     LOG_LEVEL: 'silent',
+    REPORTS_DIR: join(filesDir, 'reports'),
+    ATTACHMENTS_DIR: join(filesDir, 'attachments'),
     ...options.env,
   });
   const app = await buildApp({
@@ -100,6 +107,7 @@ export async function createTestApp(
       await app.close();
       await db.$client.end();
       await database.drop();
+      await rm(filesDir, { recursive: true, force: true });
     },
   };
 }
