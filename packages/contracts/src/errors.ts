@@ -67,5 +67,3 @@ export const ZApiError = z
   })
   .meta({ id: 'ApiError' });
 export type TApiError = z.infer<typeof ZApiError>;
-
-export const REQUEST_ID_HEADER = 'x-request-id';

@@ -1,5 +1,6 @@
 export * from './vocabularies.ts';
 export * from './errors.ts';
+export * from './http.ts';
 export * from './email.ts';
 export * from './access.ts';
 export * from './api/fields.ts';

@@ -1,13 +1,26 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@service-hub/contracts';
-import da from '../locales/da.json';
-import enSE from '../locales/en-SE.json';
-import fi from '../locales/fi.json';
-import no from '../locales/no.json';
-import sv from '../locales/sv.json';
+import type enSE from '../locales/en-SE.json';
 
-export const catalogs: Record<Language, typeof enSE> = { 'en-SE': enSE, sv, no, da, fi };
+type Catalog = typeof enSE;
+
+/**
+ * Each language's catalog is its own chunk, loaded when the language is used: a page loads one
+ * catalog, not five (the catalogs are complete, so no fallback catalog is needed either).
+ */
+const catalogLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
+  'en-SE': () => import('../locales/en-SE.json'),
+  sv: () => import('../locales/sv.json'),
+  no: () => import('../locales/no.json'),
+  da: () => import('../locales/da.json'),
+  fi: () => import('../locales/fi.json'),
+};
+
+async function ensureCatalog(language: Language): Promise<void> {
+  if (i18next.hasResourceBundle(language, 'translation')) return;
+  i18next.addResourceBundle(language, 'translation', (await catalogLoaders[language]()).default);
+}
 
 const STORAGE_KEY = 'language';
 
@@ -30,12 +43,11 @@ function initialLanguage(): Language {
 }
 
 export async function initI18n() {
+  const language = initialLanguage();
   await i18next.use(initReactI18next).init({
-    resources: Object.fromEntries(
-      Object.entries(catalogs).map(([lng, catalog]) => [lng, { translation: catalog }]),
-    ),
-    lng: initialLanguage(),
-    fallbackLng: DEFAULT_LANGUAGE,
+    resources: { [language]: { translation: (await catalogLoaders[language]()).default } },
+    lng: language,
+    fallbackLng: false,
     supportedLngs: [...LANGUAGES],
     load: 'currentOnly',
     interpolation: { escapeValue: false },
@@ -51,6 +63,7 @@ export async function initI18n() {
 /** Switches the UI language and remembers the choice on this device. */
 export async function changeLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
+  await ensureCatalog(language);
   await i18next.changeLanguage(language);
 }
 

@@ -1,0 +1,92 @@
+/**
+ * What a browser downloads before it shows the sign-in page and the dashboard, measured from the
+ * built files (gzip, as served), next to the floor of the framework alone (React, React Router,
+ * TanStack Query, i18next and Mantine core in a minimal app built the same way).
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { build } from 'vite';
+
+type ManifestChunk = { file: string; isEntry?: boolean; imports?: string[]; css?: string[]; src?: string };
+type Manifest = Record<string, ManifestChunk>;
+
+const webRoot = join(import.meta.dirname, '..', 'apps', 'web');
+
+const gzipSize = async (path: string) => gzipSync(await readFile(path)).length;
+
+/** A chunk and everything it imports statically (what loads with it). */
+function closure(manifest: Manifest, key: string, seen = new Set<string>()): Set<string> {
+  if (seen.has(key)) return seen;
+  seen.add(key);
+  for (const imported of manifest[key]?.imports ?? []) closure(manifest, imported, seen);
+  return seen;
+}
+
+async function sizeOf(dist: string, manifest: Manifest, keys: Iterable<string>) {
+  let js = 0;
+  for (const key of keys) js += await gzipSize(join(dist, manifest[key]!.file));
+  return js;
+}
+
+export type BundleFigures = { signIn: number; dashboard: number; floor: number; catalog: number };
+
+export async function measureBundle(): Promise<BundleFigures> {
+  const dist = join(webRoot, 'dist');
+  const manifest = JSON.parse(await readFile(join(dist, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const entry = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+  const initial = closure(manifest, entry);
+  // One catalog loads with the page: the language in use.
+  const catalogKey = Object.keys(manifest).find((key) => key.endsWith('locales/en-SE.json'))!;
+  const catalog = catalogKey ? await gzipSize(join(dist, manifest[catalogKey]!.file)) : 0;
+  const signInPage = Object.keys(manifest).find((key) => key.includes('auth-login-page'));
+  const signIn = await sizeOf(
+    dist,
+    manifest,
+    new Set([...initial, ...(signInPage ? closure(manifest, signInPage) : [])]),
+  );
+  const dashboardPage = Object.keys(manifest).find((key) => key.includes('dashboard-page'))!;
+  const dashboard = await sizeOf(dist, manifest, new Set([...initial, ...closure(manifest, dashboardPage)]));
+  return { signIn: signIn + catalog, dashboard: dashboard + catalog, floor: await frameworkFloor(), catalog };
+}
+
+/** The same libraries in a minimal app: what any page of this stack costs at least. */
+async function frameworkFloor(): Promise<number> {
+  const root = join(import.meta.dirname, '.work', 'floor');
+  await rm(root, { recursive: true, force: true });
+  await mkdir(root, { recursive: true });
+  await writeFile(
+    join(root, 'index.html'),
+    '<!doctype html><html><body><div id="root"></div><script type="module" src="./main.tsx"></script></body></html>',
+  );
+  await writeFile(
+    join(root, 'main.tsx'),
+    `import { MantineProvider, Button } from '@mantine/core';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import i18next from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { createRoot } from 'react-dom/client';
+import { createBrowserRouter, RouterProvider } from 'react-router';
+await i18next.use(initReactI18next).init({ lng: 'en', resources: { en: { translation: { hi: 'Hi' } } } });
+function Page() { const { t } = useTranslation(); return <Button>{t('hi')}</Button>; }
+const router = createBrowserRouter([{ path: '/', element: <Page /> }]);
+createRoot(document.getElementById('root')!).render(
+  <MantineProvider><QueryClientProvider client={new QueryClient()}><RouterProvider router={router} /></QueryClientProvider></MantineProvider>,
+);`,
+  );
+  const output = await build({
+    root,
+    configFile: false,
+    logLevel: 'silent',
+    resolve: { alias: {} },
+    build: { outDir: join(root, 'dist'), write: false, target: 'es2022' },
+  });
+  const results = Array.isArray(output) ? output : [output];
+  let size = 0;
+  for (const result of results) {
+    for (const item of (result as { output: { type: string; code?: string }[] }).output) {
+      if (item.type === 'chunk' && item.code) size += gzipSync(item.code).length;
+    }
+  }
+  return size;
+}

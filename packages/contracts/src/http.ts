@@ -1,0 +1,3 @@
+// Plain values the browser needs at start-up live apart from the zod schemas, so the first page
+// load does not carry zod (the package is free of side effects: unused modules are left out).
+export const REQUEST_ID_HEADER = 'x-request-id';
