@@ -3,6 +3,7 @@ import { defineConfig } from 'vitest/config';
 /**
  * Three levels (see docs/architecture.md):
  * - unit: pure rules, beside the code (`*.test.ts`);
+ * - route: a feature's pages through the real router in jsdom (`*.route.test.tsx`);
  * - api: every endpoint against a real PostgreSQL (`*.api.test.ts`), one database per file;
  * - browser: user journeys in Debian's Chromium against the real server (`*.e2e.test.ts`).
  */
@@ -13,7 +14,16 @@ export default defineConfig({
         test: {
           name: 'unit',
           include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', '*.test.ts'],
-          exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/node_modules/**'],
+          exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/*.route.test.tsx', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'route',
+          include: ['apps/web/src/**/*.route.test.tsx'],
+          environment: 'jsdom',
+          setupFiles: ['apps/web/src/test/setup-dom.ts'],
+          testTimeout: 20_000,
         },
       },
       {

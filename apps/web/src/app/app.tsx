@@ -36,15 +36,20 @@ const accessibleColors: CSSVariablesResolver = () => ({
   dark: {},
 });
 
-export type AppProps = { config: TRuntimeConfig; i18n: I18n };
+export type AppProps = {
+  config: TRuntimeConfig;
+  i18n: I18n;
+  /** The browser router by default; route-level tests pass a memory router. */
+  appRouter?: typeof router;
+};
 
-export function App({ config, i18n }: AppProps) {
+export function App({ config, i18n, appRouter = router }: AppProps) {
   return (
     <RuntimeConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
         <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
           <QueryClientProvider client={queryClient}>
-            <RouterProvider router={router} />
+            <RouterProvider router={appRouter} />
           </QueryClientProvider>
         </MantineProvider>
       </I18nextProvider>

@@ -19,7 +19,8 @@ export function toRouteObject(definition: RouteDefinition): RouteObject {
   return { ...common, path: definition.path, element, lazy, children };
 }
 
-export const router = createBrowserRouter([
+/** The whole route tree: the browser router below, and a memory router in route-level tests. */
+export const appRoutes: RouteObject[] = [
   {
     id: 'app',
     element: <RootRoute />,
@@ -39,4 +40,6 @@ export const router = createBrowserRouter([
       { id: 'unknown', path: '*', element: <Navigate to="/not-found" replace /> },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(appRoutes);

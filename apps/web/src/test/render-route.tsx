@@ -1,0 +1,65 @@
+import { render } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
+import type { TCurrentUser, TRuntimeConfig } from '@service-hub/contracts';
+import { App } from '../app/app';
+import { appRoutes } from '../app/router';
+import { userToken } from '../lib/api/auth-token';
+import { initI18n } from '../lib/i18n';
+import { queryClient } from '../lib/query-client';
+import { initAuthSession } from '../lib/session/auth-session';
+import { answerFetch } from './setup-dom';
+
+/** Answers of the stubbed API by "METHOD /path" (no query); a function gets the request. */
+export type ApiStubs = Record<string, unknown | ((request: Request) => unknown)>;
+
+const config: TRuntimeConfig = {
+  appName: 'Service Hub',
+  environment: 'Test',
+  buildId: 'test',
+  useAuthService: 1,
+  oidc: { authority: 'http://localhost/idp', clientId: 'service-hub-web' },
+  externalServices: {},
+  tagManager: 'none',
+  tagManagerScript: null,
+};
+
+/** A token the web app accepts as unexpired (it only reads the expiry; the stubbed API checks nothing). */
+const signedInToken = () =>
+  ['{"alg":"none"}', JSON.stringify({ exp: Math.floor(Date.now() / 1000) + 3600 }), '']
+    .map((part) => btoa(part).replace(/=+$/, ''))
+    .join('.');
+
+/**
+ * The whole web app at `path` through the real route table, guard and frame, signed in as `user`
+ * (own-auth flow), with the API answered from `api` (and `GET /api/v3/user` from `user`).
+ * Unstubbed calls answer 404 in the API's error shape. Query the result by role and name.
+ */
+export async function renderRoute(path: string, user: TCurrentUser, api: ApiStubs = {}) {
+  localStorage.setItem('language', 'en-SE');
+  userToken.set(signedInToken());
+  const stubs: ApiStubs = {
+    'GET /api/v3/user': user,
+    'GET /api/notifications': { notifications: [], newCount: 0 },
+    ...api,
+  };
+  answerFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const request =
+      input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
+    const url = new URL(request.url);
+    const stub = stubs[`${request.method} ${url.pathname}`];
+    if (stub === undefined) {
+      return Response.json(
+        { status: 404, title: 'Not Found', detail: 'No stub', errorCode: 'NOT_FOUND', requestId: 'test' },
+        { status: 404 },
+      );
+    }
+    const body = typeof stub === 'function' ? await (stub as (r: Request) => unknown)(request) : stub;
+    return body instanceof Response ? body : Response.json(body);
+  });
+  queryClient.clear();
+  const i18n = await initI18n();
+  initAuthSession(config);
+  const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
+  const rendered = render(<App config={config} i18n={i18n} appRouter={router as never} />);
+  return { ...rendered, router };
+}

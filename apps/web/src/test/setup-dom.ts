@@ -1,0 +1,46 @@
+// What Mantine needs from a browser that jsdom does not have.
+import { cleanup, configure } from '@testing-library/react';
+import { afterEach } from 'vitest';
+
+// Lazy pages load on first visit; give them time on a busy machine.
+configure({ asyncUtilTimeout: 5000 });
+
+/**
+ * The API client captures `fetch` when its module loads, so the stub is installed before any
+ * module of the app, and each test sets what it answers (see render-route.tsx).
+ */
+type Fetch = typeof fetch;
+let answer: Fetch = async () => Response.json({ status: 404 }, { status: 404 });
+export function answerFetch(next: Fetch) {
+  answer = next;
+}
+globalThis.fetch = ((input, init) => answer(input, init)) as Fetch;
+
+Object.defineProperty(window, 'matchMedia', {
+  writable: true,
+  value: (query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+    addListener: () => undefined,
+    removeListener: () => undefined,
+    dispatchEvent: () => false,
+  }),
+});
+
+class ResizeObserverStub {
+  observe() {}
+  unobserve() {}
+  disconnect() {}
+}
+window.ResizeObserver ??= ResizeObserverStub;
+window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+window.scrollTo = () => undefined;
+
+afterEach(() => {
+  cleanup();
+  localStorage.clear();
+  sessionStorage.clear();
+});
