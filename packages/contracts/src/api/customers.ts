@@ -2,8 +2,6 @@ import { z } from 'zod';
 import { MARKETS, MFA_TYPES } from '../vocabularies.ts';
 import { quotable, ZInt32Id } from './fields.ts';
 
-export const ZCustomerId = z.coerce.number().pipe(ZInt32Id);
-
 export const ZCustomerSummary = z
   .object({
     id: z.number().int(),
