@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MARKETS, MFA_TYPES } from '../vocabularies.ts';
-import { quotable, ZInt32Id } from './fields.ts';
+import { quotable } from './fields.ts';
 
 export const ZCustomerSummary = z
   .object({
