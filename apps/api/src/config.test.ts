@@ -13,6 +13,16 @@ describe('loadConfig', () => {
     });
   });
 
+  it('listens on loopback outside production unless HOST says otherwise', () => {
+    expect(loadConfig({}).host).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('localhost');
+    expect(loadConfig({ NODE_ENV: 'production' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ NODE_ENV: 'production', HOST: '127.0.0.1' }).host).toBe('127.0.0.1');
+    // So the development outbox can be opened without naming a loopback HOST as well.
+    expect(loadConfig({ HUB_DEV_OUTBOX: 'open' }).devOutbox).toBe('anyone-on-loopback');
+  });
+
   it('keeps the embedded database in the repository’s .data folder unless HUB_DATA_DIR says otherwise', () => {
     expect(loadConfig({}).dataDir).toMatch(/\/\.data$/);
     expect(loadConfig({}).dataDir).not.toContain('apps');

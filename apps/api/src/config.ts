@@ -46,7 +46,7 @@ const ZTrustProxy = z
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
-  HOST: z.string().default('0.0.0.0'),
+  HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
   HUB_DATA_DIR: z.string().optional(),
   HUB_SEED: z.string().default('1'),
@@ -127,6 +127,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // by default the repository's own .data folder, whichever script starts the database.
   const fromStart = (path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
   const dataDir = e.HUB_DATA_DIR ? fromStart(e.HUB_DATA_DIR) : join(apiRoot, '..', '..', '.data');
+  // The demo's passwords are public: outside production only this machine may connect unless
+  // HOST says otherwise. `localhost` makes Fastify listen on both 127.0.0.1 and ::1.
+  const host = e.HOST ?? (isProduction ? '0.0.0.0' : 'localhost');
   const externalServices: Record<string, string> = {};
   for (const service of EXTERNAL_SERVICES) {
     const url = env[`EXTERNAL_URL_${service}`];
@@ -135,7 +138,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   return {
     isProduction,
     port: e.PORT,
-    host: e.HOST,
+    host,
     databaseUrl: e.DATABASE_URL,
     dataDir,
     // Demo users never exist in production, whatever HUB_SEED says.
@@ -166,6 +169,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : join(dataDir, 'files', 'attachments'),
     },
     devOutbox:
-      e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',
+      e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -141,7 +141,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
-    await eventually(() => textOf(heading(page))).toBe('Track and trace · Files');
+    await eventually(() => textOf(heading(page))).toBe('Files');
     expect(pathAndQuery(page)).toBe(`/tracking/files?activeAccountId=${malardalen}`);
     await eventually(() => attributeOf(accountButton(page), 'aria-label')).toMatch(
       /^Active account: Mälardalens Vatten AB \(/,
@@ -432,7 +432,7 @@ describe('[SIGN-IN] the own authentication service', () => {
     await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
-    await eventually(() => textOf(heading(page))).toBe('Track and trace · Files');
+    await eventually(() => textOf(heading(page))).toBe('Files');
     expect(await page.evaluate(() => localStorage.getItem('userToken'))).toMatch(/^[\w-]+\.[\w-]+\.[\w-]+$/);
     await context.close();
   });

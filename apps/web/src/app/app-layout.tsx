@@ -14,6 +14,12 @@ import { Sidebar } from '../features/shell/components/sidebar';
 import { ToastArea } from '../features/shell/components/toast-area';
 import { UserMenu } from '../features/shell/components/user-menu';
 import { isSidebarItemVisible, SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
+import {
+  readSidebarCollapsed,
+  SIDEBAR_ICONS_MAX_PX,
+  storeSidebarCollapsed,
+  type SidebarRange,
+} from '../features/shell/sidebar-state';
 import { useUpdateCheck } from '../features/shell/use-update-check';
 import { chainUsesActiveAccount, rolesOf } from '../lib/access/route-access';
 import { authSession } from '../lib/session/auth-session';
@@ -29,6 +35,13 @@ import { ACTIVE_ACCOUNT_PARAM } from './route-guard';
 /** Queries that outlive an account switch; everything else belongs to the account. */
 const ACCOUNT_INDEPENDENT = new Set(['current-user', 'notifications']);
 
+const HEADER_HEIGHT = 60;
+/** On phones the active account gets a row of its own under the header. */
+const ACCOUNT_ROW_HEIGHT = 48;
+
+/** Read before the first paint, so the frame does not open at one size and jump to another. */
+const BEFORE_FIRST_PAINT = { getInitialValueInEffect: false };
+
 /** The frame of every signed-in page: header, sidebar, the page, toasts. */
 export function AppLayout() {
   const { t } = useTranslation();
@@ -40,9 +53,19 @@ export function AppLayout() {
   const { account, accounts } = useActiveAccount();
   const revokeAccess = useRevokeAccess();
   const [mobileOpen, mobile] = useDisclosure(false);
-  const [collapsed, desktop] = useDisclosure(false);
   const [removing, setRemoving] = useState<TCustomerSummary | null>(null);
-  const isMobile = useMediaQuery(`(max-width: ${MOBILE_SIDEBAR_BREAKPOINT_PX}px)`);
+  const isMobile = useMediaQuery(`(max-width: ${MOBILE_SIDEBAR_BREAKPOINT_PX}px)`, false, BEFORE_FIRST_PAINT);
+  const isMidSize = useMediaQuery(`(max-width: ${SIDEBAR_ICONS_MAX_PX}px)`, false, BEFORE_FIRST_PAINT);
+  const range: SidebarRange = isMidSize ? 'mid' : 'wide';
+  const [collapsedIn, setCollapsedIn] = useState(() => ({
+    mid: readSidebarCollapsed(localStorage, 'mid'),
+    wide: readSidebarCollapsed(localStorage, 'wide'),
+  }));
+  const collapsed = collapsedIn[range];
+  const toggleCollapsed = () => {
+    storeSidebarCollapsed(localStorage, range, !collapsed);
+    setCollapsedIn((current) => ({ ...current, [range]: !collapsed }));
+  };
   useUpdateCheck(config.buildId);
 
   if (!user) return null;
@@ -57,6 +80,7 @@ export function AppLayout() {
   const items = SIDEBAR_ITEMS.filter((item) =>
     isSidebarItemVisible(item, signedInRoutes, subject, config.useAuthService),
   );
+  const accountRow = showAccountSwitcher && isMobile;
   const accountSearch =
     account && config.useAuthService === 0 ? `?${ACTIVE_ACCOUNT_PARAM}=${account.id}` : '';
 
@@ -69,6 +93,20 @@ export function AppLayout() {
       navigate(config.useAuthService === 0 ? `${top}?${ACTIVE_ACCOUNT_PARAM}=${next.id}` : top);
     }
   };
+
+  const accountSwitcher = (fullWidth: boolean) =>
+    showAccountSwitcher &&
+    account && (
+      <AccountSwitcher
+        accounts={accounts}
+        active={account}
+        onSelect={selectAccount}
+        isProviderAdmin={rolesOf(user).includes('SF_ADMIN')}
+        onRemoveAccess={setRemoving}
+        notApplicable={!chainUsesActiveAccount(chain)}
+        fullWidth={fullWidth}
+      />
+    );
 
   const confirmRemoval = async () => {
     if (!removing) return;
@@ -87,7 +125,7 @@ export function AppLayout() {
 
   return (
     <AppShell
-      header={{ height: 60 }}
+      header={{ height: HEADER_HEIGHT + (accountRow ? ACCOUNT_ROW_HEIGHT : 0) }}
       // The frame only exists for signed-in users, so the sidebar always shows (spec 2).
       navbar={{
         width: collapsed ? 68 : 260,
@@ -100,7 +138,7 @@ export function AppLayout() {
         {t('app.skipToContent')}
       </a>
       <AppShell.Header>
-        <Group h="100%" px="sm" justify="space-between" wrap="nowrap" gap="xs">
+        <Group h={HEADER_HEIGHT} px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             {isMobile && (
               <Burger
@@ -115,29 +153,25 @@ export function AppLayout() {
               component={Link}
               to={`/dashboard${accountSearch}`}
               fw={700}
-              size="lg"
+              size={isMobile ? 'md' : 'lg'}
               c="blue.8"
               style={{ whiteSpace: 'nowrap' }}
             >
               {t('app.title')}
             </Text>
-            {showAccountSwitcher && account && (
-              <AccountSwitcher
-                accounts={accounts}
-                active={account}
-                onSelect={selectAccount}
-                isProviderAdmin={rolesOf(user).includes('SF_ADMIN')}
-                onRemoveAccess={setRemoving}
-                notApplicable={!chainUsesActiveAccount(chain)}
-              />
-            )}
+            {!accountRow && accountSwitcher(false)}
           </Group>
           <Group gap={4} wrap="nowrap">
             <LanguageMenu />
             <NotificationBell />
-            <UserMenu displayName={user.displayName} email={user.email} onSignOut={signOut} />
+            <UserMenu user={user} onSignOut={signOut} />
           </Group>
         </Group>
+        {accountRow && (
+          <Group h={ACCOUNT_ROW_HEIGHT} px="sm" pb={8}>
+            {accountSwitcher(true)}
+          </Group>
+        )}
       </AppShell.Header>
       <AppShell.Navbar>
         {!isMobile && (
@@ -148,7 +182,7 @@ export function AppLayout() {
             >
               <ActionIcon
                 variant="subtle"
-                onClick={desktop.toggle}
+                onClick={toggleCollapsed}
                 aria-label={t(collapsed ? 'shell.sidebar.expand' : 'shell.sidebar.collapse')}
                 aria-expanded={!collapsed}
               >

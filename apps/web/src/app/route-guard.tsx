@@ -97,7 +97,7 @@ export function RouteGuard() {
   return (
     <>
       <Outlet />
-      <UnsavedChangesModal confirmLeave={chain.some((h) => h?.confirmLeave)} />
+      <UnsavedChangesModal />
     </>
   );
 }

@@ -16,12 +16,15 @@ import type { RouteDefinition } from '../lib/routing/route-definition';
 
 const OPEN_ROUTE_IDS = new Set(['loading', 'notFound']);
 
-/** Routes anyone may open: sign-in and its links, loading, not found, the development outbox. */
+/** Routes anyone may open: sign-in and its links, loading, the development outbox. */
 export const openRoutes: RouteDefinition[] = [
   ...authRoutes,
   ...devOutboxRoutes,
-  ...shellRoutes.filter((r) => OPEN_ROUTE_IDS.has(r.id)),
+  ...shellRoutes.filter((r) => r.id === 'loading'),
 ];
+
+/** The 404 page, open to anyone: in the frame when signed in, bare otherwise (see NotFoundFrame). */
+export const notFoundRoute: RouteDefinition = shellRoutes.find((r) => r.id === 'notFound')!;
 
 /** The route table of spec 2 inside the signed-in frame; the access rules read it as data. */
 export const signedInRoutes: RouteDefinition[] = [

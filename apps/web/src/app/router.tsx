@@ -2,10 +2,11 @@ import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
 import type { RouteDefinition } from '../lib/routing/route-definition';
 import { AppLayout } from './app-layout';
+import { NotFoundFrame } from './not-found-frame';
 import { RequireAuth } from './require-auth';
 import { RootRoute } from './root-route';
 import { RouteGuard } from './route-guard';
-import { openRoutes, signedInRoutes } from './route-table';
+import { notFoundRoute, openRoutes, signedInRoutes } from './route-table';
 
 /** Turns a route definition into a React Router route: lazy page, redirect or plain outlet. */
 export function toRouteObject(definition: RouteDefinition): RouteObject {
@@ -28,6 +29,7 @@ export const appRoutes: RouteObject[] = [
     HydrateFallback: LoadingPage,
     children: [
       ...openRoutes.map(toRouteObject),
+      { id: 'notFoundFrame', element: <NotFoundFrame />, children: [toRouteObject(notFoundRoute)] },
       {
         id: 'frame',
         element: (

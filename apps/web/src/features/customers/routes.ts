@@ -23,12 +23,8 @@ export const customersRoutes: RouteDefinition[] = [
         handle: { fallback: '/customers' },
         children: [
           { id: 'customers.customer.index', index: true, redirectTo: 'overview' },
-          {
-            id: 'customers.customer.overview',
-            path: 'overview',
-            handle: { title: ['titles.overview'] },
-            page: planned,
-          },
+          // The customer's own page: headed and titled with the customer's name alone.
+          { id: 'customers.customer.overview', path: 'overview', page: planned },
           {
             id: 'customers.customer.users',
             path: 'users',

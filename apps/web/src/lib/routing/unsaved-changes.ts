@@ -1,16 +1,32 @@
-import { useEffect, useSyncExternalStore } from 'react';
+import { useEffect, useId, useSyncExternalStore } from 'react';
 
 /**
- * Whether the page has unsaved changes (spec 3: main.hasDirtyState). Pages on confirm-leave routes
- * set it while a form differs from what was saved; the frame then asks before leaving.
+ * Whether the page has unsaved changes (spec 3: main.hasDirtyState). Every form that edits data
+ * reports while it differs from what was saved; the frame then asks before leaving. A page may
+ * hold several forms, so each reports under its own id and the page is dirty while any of them is.
  */
-let dirty = false;
+const dirtyForms = new Set<string>();
 const listeners = new Set<() => void>();
+let dirty = false;
 
-export function setUnsavedChanges(value: boolean) {
-  if (dirty === value) return;
-  dirty = value;
+function update() {
+  const next = dirtyForms.size > 0;
+  if (next === dirty) return;
+  dirty = next;
   listeners.forEach((listener) => listener());
+}
+
+/** One form's state; `reportUnsavedChanges(id, false)` forgets it. */
+export function reportUnsavedChanges(formId: string, isDirty: boolean) {
+  if (isDirty) dirtyForms.add(formId);
+  else dirtyForms.delete(formId);
+  update();
+}
+
+/** Drops every form's changes, e.g. when the user chose to leave without saving. */
+export function discardUnsavedChanges() {
+  dirtyForms.clear();
+  update();
 }
 
 export function hasUnsavedChanges(): boolean {
@@ -30,8 +46,9 @@ export function useUnsavedChanges(): boolean {
 
 /** For a page's form: reports whether it differs from what was saved, and forgets it on leaving. */
 export function useReportUnsavedChanges(isDirty: boolean) {
+  const formId = useId();
   useEffect(() => {
-    setUnsavedChanges(isDirty);
-  }, [isDirty]);
-  useEffect(() => () => setUnsavedChanges(false), []);
+    reportUnsavedChanges(formId, isDirty);
+  }, [formId, isDirty]);
+  useEffect(() => () => reportUnsavedChanges(formId, false), [formId]);
 }

@@ -19,6 +19,7 @@ import { ApiRequestError } from '../../../lib/api/client';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n';
+import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { authSession } from '../../../lib/session/auth-session';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { newPasswordErrors } from '../../../lib/validation/new-password';
@@ -32,6 +33,9 @@ function ProfileCard({ user }: { user: TCurrentUser }) {
   const [lastName, setLastName] = useState(user.lastName);
   const [language, setLanguage] = useState<Language>(user.language);
   const errors = fieldErrorsOf(update.error, t);
+  useReportUnsavedChanges(
+    firstName.trim() !== user.firstName || lastName.trim() !== user.lastName || language !== user.language,
+  );
   const submit = (event: FormEvent) => {
     event.preventDefault();
     update.mutate(
@@ -92,6 +96,7 @@ function EmailCard({ user }: { user: TCurrentUser }) {
   const [email, setEmail] = useState('');
   const [error, setError] = useState<string>();
   const serverErrors = fieldErrorsOf(request.error, t);
+  useReportUnsavedChanges(email.trim() !== '' && !request.isSuccess);
   // The address one signs in with changes only shortly after proving who one is.
   const needsFreshSignIn =
     request.error instanceof ApiRequestError && request.error.body?.errorCode === 'REAUTHENTICATION_REQUIRED';
@@ -124,9 +129,11 @@ function EmailCard({ user }: { user: TCurrentUser }) {
                 <Button
                   size="xs"
                   variant="default"
-                  onClick={() =>
-                    void authSession().signIn({ path: '/account', query: '' }, user.email, 'login')
-                  }
+                  onClick={() => {
+                    // Signing in again leaves the page on purpose: no "leave site?" question.
+                    discardUnsavedChanges();
+                    void authSession().signIn({ path: '/account', query: '' }, user.email, 'login');
+                  }}
                 >
                   {t('account.signInAgain')}
                 </Button>
@@ -168,6 +175,7 @@ function PasswordCard() {
   const [repeat, setRepeat] = useState('');
   const [errors, setErrors] = useState<Record<string, string | undefined>>({});
   const serverErrors = fieldErrorsOf(change.error, t);
+  useReportUnsavedChanges(currentPassword !== '' || newPassword !== '' || repeat !== '');
   const submit = (event: FormEvent) => {
     event.preventDefault();
     const checked = newPasswordErrors(t, newPassword, repeat);

@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Navigate, Outlet, useParams } from 'react-router';
 import { showToast } from '../../../lib/feedback/toasts';
 import { LoadingPage } from '../../../components/ui/loading-page';
+import { useEntityTitle } from '../../../lib/routing/page-title';
 import { getCustomerQueryOptions } from '../api/get-customer';
 
 /**
@@ -15,6 +16,8 @@ export function CustomerLayout() {
   const customerId = /^\d+$/.test(id ?? '') ? Number(id) : null;
   const customer = useQuery({ ...getCustomerQueryOptions(customerId ?? 0), enabled: customerId !== null });
   const failed = customerId === null || customer.isError;
+  // Its tabs are headed and titled with the customer's name.
+  useEntityTitle('customers.customer', customer.data ? { text: customer.data.name } : undefined);
 
   useEffect(() => {
     if (failed) showToast({ appearance: 'warning', message: 'shell.customer.loadFailed' });

@@ -5,6 +5,8 @@ import { useOutletContext } from 'react-router';
 import type { MfaType, TCustomer } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
+import { usePageTitle } from '../../../lib/routing/page-title';
+import { useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { useUpdateCustomerMfa } from '../api/update-customer-mfa';
 
 /**
@@ -14,10 +16,12 @@ import { useUpdateCustomerMfa } from '../api/update-customer-mfa';
 export function CustomerSecurityPage() {
   const { t, i18n } = useTranslation();
   const customer = useOutletContext<TCustomer>();
+  const { heading } = usePageTitle();
   const update = useUpdateCustomerMfa(customer.id);
   const [enabled, setEnabled] = useState(customer.isMFAEnabled);
   const [method, setMethod] = useState<MfaType | null>(customer.mfaType);
   const [error, setError] = useState<string>();
+  useReportUnsavedChanges(enabled !== customer.isMFAEnabled || (enabled && method !== customer.mfaType));
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -34,9 +38,7 @@ export function CustomerSecurityPage() {
 
   return (
     <Stack maw={720}>
-      <Title order={1}>
-        {customer.name} · {t('titles.security')}
-      </Title>
+      <Title order={1}>{heading}</Title>
       <Card withBorder component="section" aria-labelledby="security-mfa">
         <form onSubmit={submit} noValidate>
           <Stack>

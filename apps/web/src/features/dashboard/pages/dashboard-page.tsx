@@ -1,20 +1,39 @@
-import { Badge, Card, Group, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
+import { Badge, Card, Group, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { PERMISSION_PREFIXES } from '@service-hub/contracts';
+import { Link } from 'react-router';
+import { PERMISSION_PREFIXES, type PermissionPrefix } from '@service-hub/contracts';
+import { ResponsiveTable } from '../../../components/ui/responsive-table';
+import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useCurrentUser } from '../../../lib/session/current-user';
+
+/** Each service's page in the Hub (the external ones lead to /external when not configured). */
+const SERVICE_PAGES: Record<PermissionPrefix, string> = {
+  STT: '/tracking',
+  ETS: '/edi-tracking',
+  SUP: '/support',
+  EC: '/edi-connect',
+  WOD: '/wod',
+  AI: '/ai',
+  IBF: '/ibf',
+  EA: '/ea',
+  LIT: '/lit',
+  JIR: '/jir',
+};
 
 /** The landing page: who is signed in, for which account, and the services they can use there. */
 export function DashboardPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
   const { account: activeAccount } = useActiveAccount();
+  const config = useRuntimeConfig();
   if (!user) return null;
   const account = activeAccount;
   const prefixes = new Set(
     user.customerUserPermissions.filter((p) => p.customerId === account?.id).map((p) => p.permission.prefix),
   );
   const services = PERMISSION_PREFIXES.filter((prefix) => prefixes.has(prefix));
+  const accountSearch = account && config.useAuthService === 0 ? `?activeAccountId=${account.id}` : '';
 
   return (
     <Stack gap="lg" maw={1100}>
@@ -35,14 +54,36 @@ export function DashboardPage() {
           <Text>{t('dashboard.noServices')}</Text>
         ) : (
           <SimpleGrid cols={{ base: 1, xs: 2, md: 3 }}>
-            {services.map((prefix) => (
-              <Card key={prefix} withBorder padding="md">
+            {services.map((prefix) => {
+              const content = (
                 <Group justify="space-between" wrap="nowrap">
-                  <Text fw={600}>{t(`services.${prefix}`)}</Text>
-                  <Badge variant="light">{prefix}</Badge>
+                  <Text fw={600} c="blue.8">
+                    {t(`services.${prefix}`)}
+                  </Text>
+                  {/* Never squeezed to "S…": the short name is how support refers to the service. */}
+                  <Badge variant="light" style={{ flexShrink: 0 }}>
+                    {prefix}
+                  </Badge>
                 </Group>
-              </Card>
-            ))}
+              );
+              // A configured external service opens straight at its address.
+              const external = config.externalServices[prefix];
+              return external ? (
+                <Card key={prefix} withBorder padding="md" component="a" href={external}>
+                  {content}
+                </Card>
+              ) : (
+                <Card
+                  key={prefix}
+                  withBorder
+                  padding="md"
+                  component={Link}
+                  to={`${SERVICE_PAGES[prefix]}${accountSearch}`}
+                >
+                  {content}
+                </Card>
+              );
+            })}
           </SimpleGrid>
         )}
       </section>
@@ -51,26 +92,23 @@ export function DashboardPage() {
         <Title order={2} size="h3" id="dashboard-accounts" mb="sm">
           {t('dashboard.accounts')}
         </Title>
-        <Table.ScrollContainer minWidth={320}>
-          <Table striped>
-            <Table.Thead>
-              <Table.Tr>
-                <Table.Th scope="col">{t('dashboard.accountName')}</Table.Th>
-                <Table.Th scope="col">{t('dashboard.accountNumber')}</Table.Th>
-                <Table.Th scope="col">{t('dashboard.market')}</Table.Th>
-              </Table.Tr>
-            </Table.Thead>
-            <Table.Tbody>
-              {user.customers.map((customer) => (
-                <Table.Tr key={customer.id}>
-                  <Table.Td>{customer.name}</Table.Td>
-                  <Table.Td>{customer.customerNumber}</Table.Td>
-                  <Table.Td>{t(`common.markets.${customer.market}`)}</Table.Td>
-                </Table.Tr>
-              ))}
-            </Table.Tbody>
-          </Table>
-        </Table.ScrollContainer>
+        <ResponsiveTable
+          rows={user.customers}
+          rowKey={(customer) => customer.id}
+          columns={[
+            { key: 'name', header: t('dashboard.accountName'), cell: (customer) => customer.name },
+            {
+              key: 'number',
+              header: t('dashboard.accountNumber'),
+              cell: (customer) => customer.customerNumber,
+            },
+            {
+              key: 'market',
+              header: t('dashboard.market'),
+              cell: (customer) => t(`common.markets.${customer.market}`),
+            },
+          ]}
+        />
       </section>
     </Stack>
   );

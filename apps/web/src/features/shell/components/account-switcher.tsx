@@ -26,6 +26,8 @@ export type AccountSwitcherProps = {
   onRemoveAccess: (account: TCustomerSummary) => void;
   /** The current page does not use the active account. */
   notApplicable: boolean;
+  /** A row of its own on phones: name and number stay readable instead of shrinking away. */
+  fullWidth?: boolean;
 };
 
 /** The active-account dropdown of the header. */
@@ -36,6 +38,7 @@ export function AccountSwitcher({
   isProviderAdmin,
   onRemoveAccess,
   notApplicable,
+  fullWidth = false,
 }: AccountSwitcherProps) {
   const { t } = useTranslation();
   const groups = groupAccounts(accounts);
@@ -50,20 +53,30 @@ export function AccountSwitcher({
       rightSection={<IconChevronDown size={14} aria-hidden />}
       leftSection={<MarketFlag market={active.market} label={market(active.market)} />}
       aria-label={t('shell.activeAccount.label', { name: active.name, number: active.customerNumber })}
-      maw={{ base: 160, sm: 320 }}
+      fullWidth={fullWidth}
+      maw={fullWidth ? undefined : { base: 160, sm: 320 }}
+      // The name gives way (truncated) before the number and the chevron do.
+      styles={fullWidth ? { label: { flex: 1, minWidth: 0 } } : undefined}
     >
       <Text span size="sm" truncate>
         {active.name}
       </Text>
       {/* In parentheses as in the accessible name, which must contain the visible text (WCAG 2.5.3). */}
-      <Text span size="xs" c="dimmed" ml={6} visibleFrom="md">
+      <Text
+        span
+        size="xs"
+        c="dimmed"
+        ml={6}
+        visibleFrom={fullWidth ? undefined : 'md'}
+        style={{ flexShrink: 0 }}
+      >
         ({active.customerNumber})
       </Text>
     </Button>
   );
 
   return (
-    <Menu position="bottom-start" width={340} shadow="md" withinPortal>
+    <Menu position="bottom-start" width={fullWidth ? 'target' : 340} shadow="md" withinPortal>
       <Menu.Target>
         {notApplicable ? (
           <Tooltip label={t('shell.activeAccount.notApplicable')} withArrow>

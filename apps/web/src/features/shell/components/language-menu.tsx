@@ -13,11 +13,13 @@ export function LanguageMenu() {
         <Button
           variant="subtle"
           size="sm"
-          px="xs"
-          leftSection={<IconLanguage size={18} aria-hidden />}
+          px={6}
           aria-label={t('common.languageMenu', { language: t(`common.languages.${i18n.language}`) })}
         >
-          <Text span size="sm" visibleFrom="sm">
+          {/* The icon is content, not a left section: on phones, where the name hides, the
+              section's gap would still take room the header's title needs. */}
+          <IconLanguage size={18} aria-hidden />
+          <Text span size="sm" ml={8} visibleFrom="sm">
             {t(`common.languages.${i18n.language}`)}
           </Text>
         </Button>

@@ -19,7 +19,8 @@ import {
   type Icon,
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
-import { NavLink as RouterNavLink } from 'react-router';
+import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
+import { EXTERNAL_SERVICES } from '@service-hub/contracts';
 import type { SidebarItem } from '../sidebar-items';
 
 const ICONS: Record<string, Icon> = {
@@ -52,15 +53,25 @@ export type SidebarProps = {
 /** The sidebar: service entries, a divider, then reports, settings and administration. */
 export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) {
   const { t } = useTranslation();
+  const location = useLocation();
+  // /wod and its kin redirect to /external?service=…, where their entry is the current one.
+  const openExternal =
+    location.pathname === '/external' ? new URLSearchParams(location.search).get('service') : null;
   const services = items.filter((item) => item.group === 'services');
   const manage = items.filter((item) => item.group === 'manage');
   const render = (item: SidebarItem) => {
     const ItemIcon = ICONS[item.id] ?? IconLayoutDashboard;
     const label = t(item.label);
+    const service = item.id.toUpperCase();
+    const isExternal = (EXTERNAL_SERVICES as readonly string[]).includes(service);
+    const current = isExternal && openExternal === service;
     const link = (
       <NavLink
         key={item.id}
-        component={RouterNavLink}
+        // The router's NavLink only knows paths; an external entry's state comes from the query.
+        component={isExternal ? Link : RouterNavLink}
+        active={current}
+        aria-current={current ? 'page' : undefined}
         to={`${item.path}${search}`}
         label={collapsed ? undefined : label}
         aria-label={collapsed ? label : undefined}

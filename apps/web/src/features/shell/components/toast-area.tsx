@@ -41,10 +41,13 @@ export function ToastArea() {
           role={toast.appearance === 'warning' ? 'alert' : 'status'}
           withBorder
         >
-          <Text size="sm">
-            {t(toast.message, toast.values)}
-            {toast.suffix ? ` ${toast.suffix}` : ''}
-          </Text>
+          <Text size="sm">{t(toast.message, toast.values)}</Text>
+          {/* The error's own message is a sentence of its own, on its own line. */}
+          {toast.suffix && (
+            <Text size="sm" mt={4}>
+              {toast.suffix}
+            </Text>
+          )}
           {toast.referenceCode && (
             <Text size="xs" c="dimmed" mt={4}>
               {t('common.systemFeedback.reference', { reference: toast.referenceCode })}

@@ -2,17 +2,21 @@ import { Button, Group, Modal, Text } from '@mantine/core';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useBlocker } from 'react-router';
-import { setUnsavedChanges, useUnsavedChanges } from '../../../lib/routing/unsaved-changes';
+import {
+  discardUnsavedChanges,
+  hasUnsavedChanges,
+  useUnsavedChanges,
+} from '../../../lib/routing/unsaved-changes';
 
 /**
- * On a confirm-leave route with unsaved changes, navigation away is held and the user chooses:
+ * While any form on the page has unsaved changes, navigation away is held and the user chooses:
  * continue editing, or leave without saving (which drops the changes and goes where they meant
- * to). Closing or reloading the tab asks through the browser.
+ * to). Closing or reloading the tab asks through the browser. It follows the forms, not the
+ * routes' confirmLeave flags: a flag forgotten on a route must not lose someone's edits.
  */
-export function UnsavedChangesModal({ confirmLeave }: { confirmLeave: boolean }) {
+export function UnsavedChangesModal() {
   const { t } = useTranslation();
-  const dirty = useUnsavedChanges();
-  const guarding = confirmLeave && dirty;
+  const guarding = useUnsavedChanges();
   const blocker = useBlocker(
     ({ currentLocation, nextLocation }) => guarding && currentLocation.pathname !== nextLocation.pathname,
   );
@@ -20,6 +24,8 @@ export function UnsavedChangesModal({ confirmLeave }: { confirmLeave: boolean })
   useEffect(() => {
     if (!guarding) return;
     const warn = (event: BeforeUnloadEvent) => {
+      // Read at the moment of leaving: a deliberate redirect may have just discarded the changes.
+      if (!hasUnsavedChanges()) return;
       event.preventDefault();
       event.returnValue = '';
     };
@@ -44,7 +50,7 @@ export function UnsavedChangesModal({ confirmLeave }: { confirmLeave: boolean })
         <Button
           color="red"
           onClick={() => {
-            setUnsavedChanges(false);
+            discardUnsavedChanges();
             blocker.proceed?.();
           }}
         >

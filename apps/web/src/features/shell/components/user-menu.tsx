@@ -2,6 +2,8 @@ import { Avatar, Button, Menu, Text } from '@mantine/core';
 import { IconCookie, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import type { TCurrentUser } from '@service-hub/contracts';
+import { roleLabelKey } from '../user-role';
 
 type ConsentTool = { renew: () => void };
 
@@ -11,12 +13,13 @@ function consentTool(): ConsentTool | undefined {
   return typeof tool?.renew === 'function' ? tool : undefined;
 }
 
-export type UserMenuProps = { displayName: string; email: string; onSignOut: () => void };
+export type UserMenuProps = { user: TCurrentUser; onSignOut: () => void };
 
-/** The user menu: name, cookie settings (only with a consent tool), Account and sign out. */
-export function UserMenu({ displayName, email, onSignOut }: UserMenuProps) {
+/** The user menu: name, role, cookie settings (only with a consent tool), Account and sign out. */
+export function UserMenu({ user, onSignOut }: UserMenuProps) {
   const { t } = useTranslation();
   const consent = consentTool();
+  const { displayName, email } = user;
   return (
     <Menu position="bottom-end" shadow="md" width={240}>
       <Menu.Target>
@@ -39,6 +42,7 @@ export function UserMenu({ displayName, email, onSignOut }: UserMenuProps) {
             {displayName}
           </Text>
           <Text size="xs">{email}</Text>
+          <Text size="xs">{t(roleLabelKey(user))}</Text>
         </Menu.Label>
         <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} aria-hidden />}>
           {t('titles.account')}

@@ -2,11 +2,11 @@ import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 
-/** The 404 page with the three usual causes (spec 2). */
+/** The 404 page with the three usual causes (spec 2); its frame supplies the main landmark. */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (
-    <Container component="main" size="sm" py="xl">
+    <Container size="sm" py="xl">
       <Stack>
         <Title order={1}>{t('titles.notFound')}</Title>
         <Text>{t('notFound.intro')}</Text>
