@@ -168,7 +168,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? fromStart(e.ATTACHMENTS_DIR)
         : join(dataDir, 'files', 'attachments'),
     },
-    devOutbox:
-      e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
+    devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }
