@@ -62,6 +62,7 @@ export const ZPasswordChangeRequest = z.object({
   currentPassword: text().min(1).max(1024),
   newPassword: ZNewPassword,
 });
+export type TPasswordChangeRequest = z.infer<typeof ZPasswordChangeRequest>;
 
 export const ZInvitation = z
   .object({
@@ -123,6 +124,7 @@ export const ZLegacyInviteRequest = z.object({
 export const ZInviteResponse = z.object({ status: z.literal('invitationSent') });
 
 export const ZUpdateEmailRequest = z.object({ userId: z.string().uuid(), email: z.email().max(320) });
+export type TUpdateEmailRequest = z.infer<typeof ZUpdateEmailRequest>;
 
 export const ZUpdateProfileRequest = z.object({
   firstName: ZPersonName,

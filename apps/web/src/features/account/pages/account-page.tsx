@@ -23,7 +23,10 @@ import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/rou
 import { authSession } from '../../../lib/session/auth-session';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { newPasswordErrors } from '../../../lib/validation/new-password';
-import { useChangePassword, useMfaStatus, useRequestEmailChange, useUpdateProfile } from '../api/account';
+import { useChangePassword } from '../api/change-password';
+import { useMfaStatus } from '../api/get-mfa-status';
+import { useRequestEmailChange } from '../api/request-email-change';
+import { useUpdateProfile } from '../api/update-profile';
 import { fieldErrorsOf } from '../components/field-errors';
 
 function ProfileCard({ user }: { user: TCurrentUser }) {

@@ -1,4 +1,4 @@
-import { queryOptions, useMutation, useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { TNotification, TNotificationList } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
@@ -22,21 +22,4 @@ export function receiveNotification(queryClient: QueryClient, notification: TNot
     return { notifications, newCount: notifications.filter((n) => n.isNew).length };
   });
   if (listLoading) void queryClient.invalidateQueries({ queryKey: notificationsQueryKey });
-}
-
-export function useClearNewNotifications() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => unwrap(api.POST('/api/notifications/clear-new')),
-    onSuccess: () => {
-      queryClient.setQueryData<TNotificationList>(
-        notificationsQueryKey,
-        (current) =>
-          current && {
-            newCount: 0,
-            notifications: current.notifications.map((n) => ({ ...n, isNew: false })),
-          },
-      );
-    },
-  });
 }

@@ -6,7 +6,8 @@ import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TNotification } from '@service-hub/contracts';
 import { formatDateTime } from '../../../lib/format';
-import { receiveNotification, useClearNewNotifications, useNotifications } from '../api/notifications';
+import { useClearNewNotifications } from '../api/clear-new-notifications';
+import { receiveNotification, useNotifications } from '../api/list-notifications';
 import { followNotificationStream } from '../api/notification-stream';
 
 function notificationText(t: TFunction, notification: TNotification) {

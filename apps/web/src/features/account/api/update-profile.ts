@@ -1,0 +1,14 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TUpdateProfileRequest } from '@service-hub/contracts';
+import { api, unwrap } from '../../../lib/api/client';
+import { getCurrentUserQueryOptions } from '../../../lib/session/current-user';
+
+/** POST /api/v3/user: the signed-in user's name and language. */
+export function useUpdateProfile() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TUpdateProfileRequest) => unwrap(api.POST('/api/v3/user', { body })),
+    onSuccess: (user) => queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user),
+    meta: { handlesErrors: true },
+  });
+}
