@@ -146,6 +146,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           authority: identityProvider.issuer,
           clientId: config.oidcClientId,
           scope: config.oidcScopes,
+          prompt: config.oidcPrompt ?? null,
           provider: 'external',
           tokenType: config.oidcTokenType,
           iframeRenewal,
@@ -155,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
           clientId: config.oidcClientId,
           // The built-in provider puts the e-mail in its ID tokens whatever the scopes (spec 4).
           scope: 'openid offline_access',
+          prompt: null,
           provider: 'built-in',
           tokenType: 'id_token',
           iframeRenewal: false,

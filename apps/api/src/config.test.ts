@@ -80,6 +80,10 @@ describe('loadConfig', () => {
     expect(loadConfig({ OIDC_SCOPES: '  openid   email ' }).oidcScopes).toBe('openid email');
     expect(() => loadConfig({ OIDC_SCOPES: 'profile email' })).toThrow(/OIDC_SCOPES: must include openid/);
     expect(() => loadConfig({ OIDC_USER_CLAIM: 'name' })).toThrow(/OIDC_USER_CLAIM/);
+    expect(config.oidcPrompt).toBeUndefined();
+    expect(loadConfig({ OIDC_PROMPT: ' consent ' }).oidcPrompt).toBe('consent');
+    // prompt=none would make every sign-in fail where the user has to type something.
+    expect(() => loadConfig({ OIDC_PROMPT: 'none' })).toThrow(/OIDC_PROMPT/);
   });
 
   it('takes OIDC_AUDIENCE for access tokens only: an ID token’s audience is the client', () => {

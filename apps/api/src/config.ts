@@ -87,6 +87,20 @@ const ZEnv = z.object({
   OIDC_SCOPES: ZScopes,
   OIDC_USER_CLAIM: z.enum(['email', 'preferred_username', 'upn']).default('email'),
   OIDC_TOKEN_TYPE: z.enum(['id_token', 'access_token']).default('id_token'),
+  /**
+   * `prompt` sent with every sign-in, e.g. `consent` for a provider that issues refresh tokens
+   * (offline_access) only with it, as OpenID Connect Core section 11 allows.
+   */
+  OIDC_PROMPT: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().split(/\s+/).filter(Boolean).join(' ') || undefined)
+    .refine(
+      (value) =>
+        value === undefined ||
+        value.split(' ').every((p) => ['consent', 'login', 'select_account'].includes(p)),
+      'expected consent, login and/or select_account',
+    ),
   OIDC_AUDIENCE: z.string().min(1).optional(),
   /** `open` lets anyone on a loopback listener read the development outbox (tests, local demos). */
   HUB_DEV_OUTBOX: z.enum(['off', 'open']).default('off'),
@@ -120,6 +134,8 @@ export type AppConfig = {
   oidcScopes: string;
   /** The claim that links an external provider's user to a Hub user the first time. */
   oidcUserClaim: 'email' | 'preferred_username' | 'upn';
+  /** `prompt` the web app sends an external provider with every sign-in, if any. */
+  oidcPrompt: string | undefined;
   /** Which of the external provider's tokens the web app sends and the API accepts. */
   oidcTokenType: 'id_token' | 'access_token';
   /** Audience the API requires: the client id, or OIDC_AUDIENCE for access tokens. */
@@ -189,6 +205,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     oidcScopes: e.OIDC_SCOPES,
     oidcUserClaim: e.OIDC_USER_CLAIM,
     oidcTokenType: e.OIDC_TOKEN_TYPE,
+    oidcPrompt: e.OIDC_PROMPT,
     // An ID token's audience is always the client it was issued to.
     oidcAudience:
       e.OIDC_TOKEN_TYPE === 'access_token' ? (e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID) : e.OIDC_CLIENT_ID,

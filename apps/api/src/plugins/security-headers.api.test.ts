@@ -79,6 +79,7 @@ describe('[SECURITY] the page policy names exactly the configured identity provi
       authority: 'http://localhost:8080/idp',
       clientId: 'service-hub-web',
       scope: 'openid offline_access',
+      prompt: null,
       provider: 'built-in',
       tokenType: 'id_token',
       iframeRenewal: false,

@@ -23,6 +23,7 @@ export const ZRuntimeConfig = z
         authority: z.string(),
         clientId: z.string(),
         scope: z.string().describe('Scopes asked for at sign-in, space-separated'),
+        prompt: z.string().nullable().describe('prompt sent with every sign-in, e.g. consent'),
         provider: z.enum(['built-in', 'external']),
         tokenType: z
           .enum(['id_token', 'access_token'])

@@ -2014,6 +2014,8 @@ export interface components {
                 clientId: string;
                 /** @description Scopes asked for at sign-in, space-separated */
                 scope: string;
+                /** @description prompt sent with every sign-in, e.g. consent */
+                prompt: string | null;
                 /** @enum {string} */
                 provider: "built-in" | "external";
                 /**
@@ -2195,6 +2197,8 @@ export interface components {
                 clientId: string;
                 /** @description Scopes asked for at sign-in, space-separated */
                 scope: string;
+                /** @description prompt sent with every sign-in, e.g. consent */
+                prompt: string | null;
                 /** @enum {string} */
                 provider: "built-in" | "external";
                 /**
