@@ -40,10 +40,10 @@ export type ExternalIdp = {
  * the scopes' claims into the ID token (oidc-provider alone leaves them to userinfo by default).
  * Its address is fixed before the Hub starts, so that the Hub can be configured with it.
  */
-export async function externalIdp(): Promise<ExternalIdp> {
+export async function externalIdp({ host = 'localhost' } = {}): Promise<ExternalIdp> {
   const port = await freePort();
-  // A different site from the Hub at 127.0.0.1, as a real provider is.
-  const issuer = `http://localhost:${port}`;
+  // By default a different site from the Hub at 127.0.0.1, as a real provider is.
+  const issuer = `http://${host}:${port}`;
   const events: ExternalIdp['events'] = { refreshed: 0, grantErrors: [], grantsRevoked: 0 };
   let server: Server | undefined;
 
@@ -56,7 +56,7 @@ export async function externalIdp(): Promise<ExternalIdp> {
           token_endpoint_auth_method: 'none',
           grant_types: ['authorization_code', 'refresh_token'],
           response_types: ['code'],
-          redirect_uris: [`${hubUrl}/auth/callback`],
+          redirect_uris: [`${hubUrl}/auth/callback`, `${hubUrl}/auth/silent-callback`],
           post_logout_redirect_uris: [`${hubUrl}/auth/signed-out`],
         },
       ],
