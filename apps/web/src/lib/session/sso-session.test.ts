@@ -157,9 +157,11 @@ describe('single sign-on renewal', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(ended).toHaveBeenCalled();
     expect(signinSilent).toHaveBeenCalledTimes(1);
-    // Trying again would only be refused again.
+    // Trying again would only be refused again; and the end is announced once, not per call.
     await currentToken();
+    await vi.advanceTimersByTimeAsync(100);
     expect(signinSilent).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledTimes(1);
   });
 
   it('never frames the provider when it issued no refresh token and iframe renewal is off', async () => {

@@ -59,6 +59,8 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   let clockSkew = 0;
   let renewing: Promise<User | null> | undefined;
   let renewalImpossible = false;
+  // Listeners hear of the end once: each would start a sign-in.
+  let endAnnounced = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
   let logoutHint: string | undefined;
 
@@ -102,19 +104,26 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     return renewing;
   };
 
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), Math.max(0, delayMs));
+  };
+  const announceEnd = () => {
+    if (endAnnounced) return;
+    endAnnounced = true;
+    endedListeners.forEach((listener) => listener());
+  };
+
   /** Looks at the current token and plans the next step: renew now, later, or give up. */
   const check = async (): Promise<void> => {
-    clearTimeout(timer);
     const user = await userManager.getUser();
     const token = user ? tokenOf(user) : undefined;
     if (!user || !token) return;
     const need = needOf(user);
     const times = tokenTimes(token);
-    const at = (seconds: number) => {
-      timer = setTimeout(() => void check(), Math.max(0, (seconds - providerNow()) * 1000));
-    };
+    const at = (seconds: number) => schedule((seconds - providerNow()) * 1000);
     if (renewalImpossible) {
-      if (need === 'before-use') endedListeners.forEach((listener) => listener());
+      if (need === 'before-use') announceEnd();
       else if (times) at(waitNeededAt(times));
       return;
     }
@@ -124,7 +133,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     }
     const renewed = await renew();
     if (renewed || renewalImpossible) await check();
-    else timer = setTimeout(() => void check(), RETRY_AFTER_MS);
+    else schedule(RETRY_AFTER_MS);
   };
 
   setTokenSource(async () => {
@@ -151,6 +160,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
       if (!user) throw new Error(SIGN_IN_RESULT_MISSING);
       noteFresh(user);
       renewalImpossible = false;
+      endAnnounced = false;
       void check();
       return user.state;
     },
