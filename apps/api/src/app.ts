@@ -29,7 +29,10 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
-import securityHeadersPlugin from './plugins/security-headers.ts';
+import securityHeadersPlugin, {
+  contentSecurityPolicy,
+  type ContentSecurityOptions,
+} from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import storagePlugin from './plugins/storage.ts';
 
@@ -99,10 +102,16 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   await app.register(errorsPlugin);
   await app.register(inputHygienePlugin);
-  await app.register(securityHeadersPlugin, {
-    strictTransport: config.isProduction,
+  // Without offline_access the provider issues no refresh tokens, and only a hidden iframe of it
+  // can renew a sign-in; with it, nothing is ever framed.
+  const iframeRenewal =
+    config.oidcIssuer !== undefined && !config.oidcScopes.split(' ').includes('offline_access');
+  const csp: ContentSecurityOptions = {
     scriptOrigins: config.tagManagerScript ? [new URL(config.tagManagerScript).origin] : [],
-  });
+    identityProviderOrigin: config.oidcIssuer ? new URL(config.oidcIssuer).origin : undefined,
+    framesIdentityProvider: iframeRenewal,
+  };
+  await app.register(securityHeadersPlugin, { ...csp, strictTransport: config.isProduction });
   await app.register(cookie);
   await app.register(databasePlugin, { db });
   await app.register(jobsPlugin, {
@@ -112,13 +121,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(storagePlugin, config.storage);
   await app.register(openapiPlugin);
-  await app.register(spaPlugin, { distDir });
+  await app.register(spaPlugin, {
+    distDir,
+    publicUrl: config.publicUrl,
+    framedBySelfHelmet: { contentSecurityPolicy: contentSecurityPolicy(csp, "'self'") },
+  });
   // From here on every route must declare its access rule.
   const tokens = new TokenService(db, config.publicUrl);
   const identityProvider = {
     issuer: config.oidcIssuer ?? issuerOf(config.publicUrl),
-    audience: config.oidcClientId,
+    audience: config.oidcAudience,
     external: config.oidcIssuer !== undefined,
+    userClaim: config.oidcUserClaim,
   };
   const principals = new PrincipalCache(db, app.log);
   app.addHook('onClose', () => principals.close());
@@ -137,7 +151,26 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     environment: config.environment,
     buildId: computeBuildId(config, distDir),
     useAuthService: config.useAuthService,
-    oidc: { authority: identityProvider.issuer, clientId: config.oidcClientId },
+    oidc: identityProvider.external
+      ? {
+          authority: identityProvider.issuer,
+          clientId: config.oidcClientId,
+          scope: config.oidcScopes,
+          prompt: config.oidcPrompt ?? null,
+          provider: 'external',
+          tokenType: config.oidcTokenType,
+          iframeRenewal,
+        }
+      : {
+          authority: identityProvider.issuer,
+          clientId: config.oidcClientId,
+          // The built-in provider puts the e-mail in its ID tokens whatever the scopes (spec 4).
+          scope: 'openid offline_access',
+          prompt: null,
+          provider: 'built-in',
+          tokenType: 'id_token',
+          iframeRenewal: false,
+        },
     externalServices: config.externalServices,
     tagManager: config.tagManager,
     tagManagerScript: config.tagManagerScript ?? null,

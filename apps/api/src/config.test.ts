@@ -78,4 +78,37 @@ describe('loadConfig', () => {
       expect(() => loadConfig({ TRUST_PROXY: value }), value).toThrow(/TRUST_PROXY/);
     }
   });
+
+  it('asks an external provider for the standard scopes and links by verified e-mail unless told otherwise', () => {
+    const config = loadConfig({ OIDC_ISSUER: 'https://idp.example.com/realms/hub' });
+    expect(config).toMatchObject({
+      oidcScopes: 'openid profile email offline_access',
+      oidcUserClaim: 'email',
+      oidcTokenType: 'id_token',
+      oidcAudience: 'service-hub-web',
+    });
+    expect(loadConfig({ OIDC_SCOPES: '  openid   email ' }).oidcScopes).toBe('openid email');
+    expect(() => loadConfig({ OIDC_SCOPES: 'profile email' })).toThrow(/OIDC_SCOPES: must include openid/);
+    expect(() => loadConfig({ OIDC_USER_CLAIM: 'name' })).toThrow(/OIDC_USER_CLAIM/);
+    expect(config.oidcPrompt).toBeUndefined();
+    expect(loadConfig({ OIDC_PROMPT: ' consent ' }).oidcPrompt).toBe('consent');
+    // prompt=none would make every sign-in fail where the user has to type something.
+    expect(() => loadConfig({ OIDC_PROMPT: 'none' })).toThrow(/OIDC_PROMPT/);
+  });
+
+  it('takes OIDC_AUDIENCE for access tokens only: an ID token’s audience is the client', () => {
+    const issuer = {
+      OIDC_ISSUER: 'https://idp.example.com',
+      OIDC_CLIENT_ID: 'hub',
+      OIDC_AUDIENCE: 'api://hub',
+    };
+    expect(loadConfig(issuer).oidcAudience).toBe('hub');
+    expect(loadConfig({ ...issuer, OIDC_TOKEN_TYPE: 'access_token' }).oidcAudience).toBe('api://hub');
+    expect(() => loadConfig({ OIDC_TOKEN_TYPE: 'access_token' })).toThrow(/needs an external OIDC_ISSUER/);
+  });
+
+  it('refuses a client secret instead of ignoring it: the web app is a public client with PKCE', () => {
+    expect(() => loadConfig({ OIDC_CLIENT_SECRET: 's3cret' })).toThrow(/OIDC_CLIENT_SECRET: not used/);
+    expect(loadConfig({ OIDC_CLIENT_SECRET: '' }).oidcClientId).toBe('service-hub-web');
+  });
 });

@@ -43,6 +43,13 @@ const ZTrustProxy = z
     return z.NEVER;
   });
 
+/** Space-separated OAuth scopes; `openid` is required for an ID token. */
+const ZScopes = z
+  .string()
+  .default('openid profile email offline_access')
+  .transform((value) => value.trim().split(/\s+/).filter(Boolean).join(' '))
+  .refine((value) => value.split(' ').includes('openid'), 'must include openid');
+
 const ZEnv = z.object({
   NODE_ENV: z.string().default('development'),
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
@@ -66,6 +73,35 @@ const ZEnv = z.object({
   /** An external OpenID Connect provider; without one the server hosts its own at /idp. */
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().default('service-hub-web'),
+  /**
+   * Refused: the web app is a public client (authorization code with PKCE) and a secret cannot be
+   * kept in a browser. The variable exists so that setting it fails loudly instead of being ignored.
+   */
+  OIDC_CLIENT_SECRET: z
+    .string()
+    .optional()
+    .refine(
+      (value) => value === undefined || value.trim() === '',
+      'not used: register Service Hub at the provider as a public single-page client (PKCE) without a secret',
+    ),
+  OIDC_SCOPES: ZScopes,
+  OIDC_USER_CLAIM: z.enum(['email', 'preferred_username', 'upn']).default('email'),
+  OIDC_TOKEN_TYPE: z.enum(['id_token', 'access_token']).default('id_token'),
+  /**
+   * `prompt` sent with every sign-in, e.g. `consent` for a provider that issues refresh tokens
+   * (offline_access) only with it, as OpenID Connect Core section 11 allows.
+   */
+  OIDC_PROMPT: z
+    .string()
+    .optional()
+    .transform((value) => value?.trim().split(/\s+/).filter(Boolean).join(' ') || undefined)
+    .refine(
+      (value) =>
+        value === undefined ||
+        value.split(' ').every((p) => ['consent', 'login', 'select_account'].includes(p)),
+      'expected consent, login and/or select_account',
+    ),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
   /** `open` lets anyone on a loopback listener read the development outbox (tests, local demos). */
   HUB_DEV_OUTBOX: z.enum(['off', 'open']).default('off'),
   /** Folders for generated reports and uploaded attachments; default under the data folder. */
@@ -97,6 +133,16 @@ export type AppConfig = {
   /** Set for an external identity provider; undefined means the built-in one at /idp. */
   oidcIssuer: string | undefined;
   oidcClientId: string;
+  /** Scopes the web app asks an external provider for (the built-in one keeps the spec's). */
+  oidcScopes: string;
+  /** The claim that links an external provider's user to a Hub user the first time. */
+  oidcUserClaim: 'email' | 'preferred_username' | 'upn';
+  /** `prompt` the web app sends an external provider with every sign-in, if any. */
+  oidcPrompt: string | undefined;
+  /** Which of the external provider's tokens the web app sends and the API accepts. */
+  oidcTokenType: 'id_token' | 'access_token';
+  /** Audience the API requires: the client id, or OIDC_AUDIENCE for access tokens. */
+  oidcAudience: string;
   /** Fastify's trustProxy: false, a hop count, or the trusted proxies' addresses. */
   trustProxy: false | number | string[];
   /** External service addresses by permission prefix (EXTERNAL_URL_WOD, …); unset ones are omitted. */
@@ -122,6 +168,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error(`Invalid environment: ${fields}`);
   }
   const e = parsed.data;
+  if (e.OIDC_TOKEN_TYPE === 'access_token' && e.OIDC_ISSUER === undefined) {
+    // The built-in provider's access tokens are opaque; only its ID tokens can be verified.
+    throw new Error('Invalid environment: OIDC_TOKEN_TYPE: access_token needs an external OIDC_ISSUER');
+  }
   const isProduction = e.NODE_ENV === 'production';
   // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
   // by default the repository's own .data folder, whichever script starts the database.
@@ -160,6 +210,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     runJobs: e.RUN_JOBS !== '0',
     oidcIssuer: e.OIDC_ISSUER,
     oidcClientId: e.OIDC_CLIENT_ID,
+    oidcScopes: e.OIDC_SCOPES,
+    oidcUserClaim: e.OIDC_USER_CLAIM,
+    oidcTokenType: e.OIDC_TOKEN_TYPE,
+    oidcPrompt: e.OIDC_PROMPT,
+    // An ID token's audience is always the client it was issued to.
+    oidcAudience:
+      e.OIDC_TOKEN_TYPE === 'access_token' ? (e.OIDC_AUDIENCE ?? e.OIDC_CLIENT_ID) : e.OIDC_CLIENT_ID,
     trustProxy: e.TRUST_PROXY,
     externalServices,
     storage: {

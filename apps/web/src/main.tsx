@@ -2,17 +2,24 @@ import '@mantine/core/styles.css';
 import './app/global.css';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { SILENT_RENEW_PATH } from '@service-hub/contracts';
 import { App } from './app/app';
 import { installGlobalErrorHandlers } from './lib/feedback/global-error-handler';
 import { initI18n } from './lib/i18n';
 import { loadRuntimeConfig } from './lib/runtime-config';
 import { initAuthSession } from './lib/session/auth-session';
+import { completeSilentRenewal } from './lib/session/sso-session';
 
 const root = createRoot(document.getElementById('root')!);
 
 async function start() {
   installGlobalErrorHandlers();
   const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
+  // Inside the hidden renewal iframe: hand the provider's answer to the page and show nothing.
+  if (window.location.pathname === SILENT_RENEW_PATH) {
+    await completeSilentRenewal(config);
+    return;
+  }
   initAuthSession(config);
   if (config.tagManagerScript) {
     // The environment picks the production or test container; it may load a consent tool.

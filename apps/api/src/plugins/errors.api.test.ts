@@ -82,7 +82,10 @@ describe('[ERRORS] one error shape, always with the request id', () => {
   });
 
   it('serves the SPA for screen paths but never for /api paths', async () => {
-    const screen = await ctx.app.inject({ url: '/customers/12/overview' });
+    const screen = await ctx.app.inject({
+      url: '/customers/12/overview',
+      headers: { host: 'localhost:8080' },
+    });
     const api = await ctx.app.inject({ url: '/api/customers/12' });
     expect(api.statusCode).toBe(404);
     expect(api.headers['content-type']).toContain('application/json');

@@ -76,6 +76,8 @@ describe('[INPUT] text no one can type, out-of-range ids, and oversized requests
     webDist = await mkdtemp(join(tmpdir(), 'hub-web-'));
     await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
     ctx = await createTestApp({
+      // The raw requests say Host: 127.0.0.1; screens at any other host move to PUBLIC_URL.
+      env: { PUBLIC_URL: 'http://127.0.0.1' },
       webDist,
       configure: (app) => {
         // A route with no schema at all: the central check must still cover it.

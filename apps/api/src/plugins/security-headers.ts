@@ -2,29 +2,52 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
+export type ContentSecurityOptions = {
+  /** e.g. the tag manager's origin */
+  scriptOrigins: string[];
+  /**
+   * An external identity provider's origin: the web app reads its discovery document and
+   * exchanges codes and refresh tokens with it. Undefined for the built-in provider ('self').
+   */
+  identityProviderOrigin: string | undefined;
+  /** True only when the web app renews in a hidden iframe of the provider (no refresh tokens). */
+  framesIdentityProvider: boolean;
+};
+
 /**
- * Security headers for API and SPA alike. The SPA loads only its own scripts (plus the configured
- * tag manager); inline styles are allowed because the component library sets style attributes at
- * run time.
+ * The policy of every page: only the Hub's own scripts (plus the configured tag manager), and
+ * network access only to the Hub and, when configured, the external identity provider. Inline
+ * styles are allowed because the component library sets style attributes at run time.
+ * `frameAncestors` is 'none' everywhere except the silent-renewal page, which the Hub frames.
  */
+export function contentSecurityPolicy(
+  options: ContentSecurityOptions,
+  frameAncestors: "'none'" | "'self'" = "'none'",
+) {
+  const provider = options.identityProviderOrigin ? [options.identityProviderOrigin] : [];
+  return {
+    directives: {
+      defaultSrc: ["'self'"],
+      scriptSrc: ["'self'", ...options.scriptOrigins],
+      styleSrc: ["'self'", "'unsafe-inline'"],
+      imgSrc: ["'self'", 'data:'],
+      connectSrc: ["'self'", ...options.scriptOrigins, ...provider],
+      frameSrc: ["'self'", ...(options.framesIdentityProvider ? provider : [])],
+      frameAncestors: [frameAncestors],
+      formAction: ["'self'"],
+      // Local and intranet installations run on plain http; production terminates TLS in front.
+      upgradeInsecureRequests: null,
+    },
+  };
+}
+
+/** Security headers for API and SPA alike. */
 async function securityHeadersPlugin(
   app: FastifyInstance,
-  options: { strictTransport: boolean; /** e.g. the tag manager's origin */ scriptOrigins: string[] },
+  options: ContentSecurityOptions & { strictTransport: boolean },
 ) {
   await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'", ...options.scriptOrigins],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", ...options.scriptOrigins],
-        frameAncestors: ["'none'"],
-        formAction: ["'self'"],
-        // Local and intranet installations run on plain http; production terminates TLS in front.
-        upgradeInsecureRequests: null,
-      },
-    },
+    contentSecurityPolicy: contentSecurityPolicy(options),
     hsts: options.strictTransport,
     crossOriginEmbedderPolicy: false,
   });

@@ -1,16 +1,37 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyHelmetOptions } from '@fastify/helmet';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { SILENT_RENEW_PATH } from '@service-hub/contracts';
 import { noRoute } from '../lib/errors.ts';
+
+export type SpaOptions = {
+  distDir: string;
+  /** PUBLIC_URL without a trailing slash: browsers that open a screen at another host of this server are sent there. */
+  publicUrl: string;
+  /** Security headers of the silent-renewal page, which the Hub itself may frame. */
+  framedBySelfHelmet: Omit<FastifyHelmetOptions, 'global'>;
+};
+
+/**
+ * Set on the redirect to PUBLIC_URL. A proxy that replaces the browser's Host with its own would
+ * otherwise make every redirect point at the very address the browser already asked for; the
+ * second request then carries the cookie, and the page is served instead of looping.
+ */
+const REDIRECTED_COOKIE = 'hub-public-url-redirect';
 
 /**
  * Serves the built web app. Hashed assets are cached for a year; every other path that is not
  * under /api answers index.html so the SPA's router owns it. Unknown /api paths are JSON 404s.
+ * The web app works at one address only: sign-in state lives in that origin's storage and the
+ * identity provider returns only to PUBLIC_URL, so a screen opened at another host of this server
+ * (127.0.0.1 for localhost, the machine's network name…) is answered with a redirect to PUBLIC_URL.
  */
-async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
+async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   const hasBuild = existsSync(join(options.distDir, 'index.html'));
+  const publicUrl = new URL(options.publicUrl);
   if (hasBuild) {
     await app.register(fastifyStatic, {
       root: options.distDir,
@@ -22,6 +43,29 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
       },
     });
   }
+  const sendIndex = (reply: FastifyReply) => reply.header('cache-control', 'no-cache').sendFile('index.html');
+
+  /** The same screen at PUBLIC_URL, when the browser asked another host of this server for it. */
+  const publicAddressOf = (request: FastifyRequest): string | undefined => {
+    const host = request.host.toLowerCase();
+    if (host === '' || host === publicUrl.host || request.cookies[REDIRECTED_COOKIE] !== undefined) {
+      return undefined;
+    }
+    // Appended, never resolved: a path like //other.example must stay a path of PUBLIC_URL.
+    return request.url.startsWith('/') ? `${options.publicUrl}${request.url}` : undefined;
+  };
+
+  // The page of the hidden iframe that renews a sign-in when the provider issues no refresh
+  // tokens: the only page the Hub may frame, and only the Hub.
+  app.get(
+    SILENT_RENEW_PATH,
+    { config: { access: 'public' }, schema: { hide: true }, helmet: options.framedBySelfHelmet },
+    async (_request, reply) => {
+      if (!hasBuild) throw noRoute();
+      return sendIndex(reply);
+    },
+  );
+
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';
     if (
@@ -32,7 +76,13 @@ async function spaPlugin(app: FastifyInstance, options: { distDir: string }) {
     ) {
       throw noRoute();
     }
-    return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    const publicAddress = publicAddressOf(request);
+    if (publicAddress) {
+      return reply
+        .setCookie(REDIRECTED_COOKIE, '1', { path: '/', maxAge: 30, httpOnly: true, sameSite: 'lax' })
+        .redirect(publicAddress, 308);
+    }
+    return sendIndex(reply);
   });
 }
 

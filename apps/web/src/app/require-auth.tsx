@@ -1,9 +1,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
 import { SIGN_IN_MESSAGES } from '../features/auth/complete-sign-in';
+import { NotProvisioned } from '../features/auth/components/not-provisioned';
 import { SignInFailure } from '../features/auth/components/sign-in-failure';
+import { SignInUnavailable } from '../features/auth/components/sign-in-unavailable';
 import { ErrorPage } from '../features/shell/pages/error-page';
 import { ApiRequestError } from '../lib/api/client';
 import { authSession } from '../lib/session/auth-session';
@@ -11,17 +13,21 @@ import { getCurrentUserQueryOptions } from '../lib/session/current-user';
 
 const EMAIL_CHECK_MS = 15_000;
 
+type Status = 'checking' | 'ready' | 'redirecting' | { cannotStart: string };
+
 /**
  * Lets the signed-in frame render only once authentication has finished (spec 4): without a
- * session, sign-in starts and remembers the page and its activeAccountId; a rejected session
- * starts it again; a user without customers cannot go on. In the own-auth flow the loading page
+ * session, sign-in starts and remembers the page and its activeAccountId; a rejected session, or
+ * one that can no longer be renewed, starts it again; a user without customers, or one the Hub
+ * does not know, cannot go on. When sign-in cannot even start (the provider is unreachable), the
+ * page says so with a reference instead of loading forever. In the own-auth flow the loading page
  * also stays until the user's e-mail address is verified.
  */
 export function RequireAuth({ children }: { children: ReactNode }) {
   const location = useLocation();
   const queryClient = useQueryClient();
   const session = authSession();
-  const [status, setStatus] = useState<'checking' | 'ready' | 'redirecting'>('checking');
+  const [status, setStatus] = useState<Status>('checking');
   const user = useQuery({
     ...getCurrentUserQueryOptions(),
     enabled: status === 'ready',
@@ -29,17 +35,32 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       session.kind === 'own' && query.state.data && !query.state.data.emailVerified ? EMAIL_CHECK_MS : false,
   });
   const rejected = user.error instanceof ApiRequestError && user.error.status === 401;
+  const notProvisioned =
+    user.error instanceof ApiRequestError && user.error.body?.errorCode === 'USER_NOT_PROVISIONED';
 
-  useEffect(() => {
-    const startSignIn = async () => {
-      setStatus('redirecting');
-      const params = new URLSearchParams(location.search);
+  const startSignIn = useCallback(async () => {
+    setStatus('redirecting');
+    const params = new URLSearchParams(location.search);
+    try {
       await session.signIn({
         path: location.pathname,
         query: location.search,
         activeAccountId: params.get('activeAccountId') ?? undefined,
       });
-    };
+    } catch (error) {
+      const reference = new Date().toISOString();
+      console.error(`[SIGN_IN_UNAVAILABLE] sign-in could not start (reference ${reference})`, error);
+      setStatus({ cannotStart: reference });
+    }
+  }, [session, location]);
+
+  const signInAgain = useCallback(async () => {
+    await session.clear();
+    queryClient.clear();
+    await startSignIn();
+  }, [session, queryClient, startSignIn]);
+
+  useEffect(() => {
     if (status === 'checking') {
       void session.hasSession().then((has) => (has ? setStatus('ready') : startSignIn()));
     } else if (status === 'ready' && rejected) {
@@ -48,8 +69,27 @@ export function RequireAuth({ children }: { children: ReactNode }) {
         return startSignIn();
       });
     }
-  }, [status, rejected, session, location, queryClient]);
+  }, [status, rejected, session, queryClient, startSignIn]);
 
+  // Nothing of a sign-in the Hub cannot accept stays in the browser (spec 4).
+  useEffect(() => {
+    if (notProvisioned) void session.clear();
+  }, [notProvisioned, session]);
+
+  // A session whose renewal became impossible ends when its token runs out: sign in again,
+  // back to this page (while the provider's own session lives, without typing anything).
+  useEffect(
+    () =>
+      session.onEnded(() => {
+        void signInAgain();
+      }),
+    [session, signInAgain],
+  );
+
+  if (typeof status === 'object') {
+    return <SignInUnavailable reference={status.cannotStart} onRetry={() => void startSignIn()} />;
+  }
+  if (notProvisioned) return <NotProvisioned />;
   if (status !== 'ready' || user.isPending || rejected) return <LoadingPage />;
   if (user.isError) return <ErrorPage error={user.error} onRetry={() => void user.refetch()} />;
   if (user.data.customers.length === 0) return <SignInFailure message={SIGN_IN_MESSAGES.noCustomer} />;

@@ -19,7 +19,19 @@ export const ZRuntimeConfig = z
       .int()
       .describe('0: single sign-on with an identity provider; 1: own auth service'),
     oidc: z
-      .object({ authority: z.string(), clientId: z.string() })
+      .object({
+        authority: z.string(),
+        clientId: z.string(),
+        scope: z.string().describe('Scopes asked for at sign-in, space-separated'),
+        prompt: z.string().nullable().describe('prompt sent with every sign-in, e.g. consent'),
+        provider: z.enum(['built-in', 'external']),
+        tokenType: z
+          .enum(['id_token', 'access_token'])
+          .describe('The token the web app sends to the API as bearer'),
+        iframeRenewal: z
+          .boolean()
+          .describe('Renew in a hidden iframe when the provider issued no refresh token'),
+      })
       .describe('The identity provider the web app signs in with when useAuthService is 0'),
     externalServices: z
       .record(z.string(), z.string())
@@ -32,3 +44,9 @@ export const ZRuntimeConfig = z
   })
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+
+/**
+ * The page the hidden silent-renewal iframe returns to: the one page of the Hub that may be
+ * framed, and only by the Hub itself.
+ */
+export const SILENT_RENEW_PATH = '/auth/silent-callback';

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { SIGNED_OUT_PATH } from '../../lib/session/sso-session';
 
 export const authPaths = { signIn: '/auth/login', callback: '/auth/callback' } as const;
 
@@ -15,6 +16,12 @@ export const authRoutes: RouteDefinition[] = [
     path: authPaths.callback,
     handle: { title: ['titles.signIn'] },
     page: () => import('./pages/callback-page').then((m) => ({ default: m.CallbackPage })),
+  },
+  {
+    id: 'signedOut',
+    path: SIGNED_OUT_PATH,
+    handle: { title: ['titles.signIn'] },
+    page: () => import('./pages/signed-out-page').then((m) => ({ default: m.SignedOutPage })),
   },
   {
     id: 'idpInteraction',

@@ -513,7 +513,7 @@ export interface components {
             detail: string;
             requestId: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "USER_NOT_PROVISIONED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
             referenceCode?: string;
             errors?: {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
@@ -538,6 +538,19 @@ export interface components {
             oidc: {
                 authority: string;
                 clientId: string;
+                /** @description Scopes asked for at sign-in, space-separated */
+                scope: string;
+                /** @description prompt sent with every sign-in, e.g. consent */
+                prompt: string | null;
+                /** @enum {string} */
+                provider: "built-in" | "external";
+                /**
+                 * @description The token the web app sends to the API as bearer
+                 * @enum {string}
+                 */
+                tokenType: "id_token" | "access_token";
+                /** @description Renew in a hidden iframe when the provider issued no refresh token */
+                iframeRenewal: boolean;
             };
             /** @description External service addresses by permission prefix */
             externalServices: {

@@ -1,7 +1,7 @@
 import { Alert } from '@mantine/core';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { TMfaChallenge } from '@service-hub/contracts';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { loginWithPassword, verifyMfaCode } from '../api/sign-in';
@@ -9,10 +9,13 @@ import { AuthCard } from '../components/auth-card';
 import { MfaStep } from '../components/mfa-step';
 import { PasswordStep } from '../components/password-step';
 import { safeReturnPath } from '../safe-return-path';
+import { SsoStartPage } from './sso-start-page';
 
 /**
  * The sign-in page of the product's own authentication service (USE_AUTH_SERVICE=1): password,
  * then the second factor when an account requires it; it hands the token to the app's callback.
+ * In the single-sign-on flow it is the calm start of a sign-in (e.g. after cancelling at the
+ * provider), which hands over to the provider.
  */
 export function AuthLoginPage() {
   const { t } = useTranslation();
@@ -20,7 +23,9 @@ export function AuthLoginPage() {
   const [params] = useSearchParams();
   const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
   const returnTo = safeReturnPath(params.get('returnTo'));
-  if (config.useAuthService !== 1) return <Navigate to="/dashboard" replace />;
+  if (config.useAuthService !== 1) {
+    return <SsoStartPage notice={params.get('cancelled') ? 'cancelled' : null} />;
+  }
 
   const handOver = (token: string) => {
     window.location.assign(

@@ -1,11 +1,14 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { userToken } from '../../../lib/api/auth-token';
 import { authSession } from '../../../lib/session/auth-session';
 import { completeSignIn, isSignInState, SIGN_IN_MESSAGES, SignInError } from '../complete-sign-in';
+import { NotProvisioned } from '../components/not-provisioned';
 import { SignInFailure } from '../components/sign-in-failure';
+import { SignInUnavailable } from '../components/sign-in-unavailable';
+import { describeSignInFailure, type SignInFailureView } from '../describe-sign-in-failure';
 import { safeReturnPath } from '../safe-return-path';
 
 /**
@@ -17,7 +20,7 @@ export function CallbackPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const [params] = useSearchParams();
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<SignInFailureView | null>(null);
   const started = useRef(false);
 
   useEffect(() => {
@@ -48,18 +51,34 @@ export function CallbackPage() {
         navigate(await completeSignIn(queryClient, state), { replace: true });
       } catch (error) {
         // Any failure forgets the local sign-in state (spec 4); the failure page signs out.
-        console.error(error);
+        const view = describeSignInFailure(error);
+        console.error(error, view);
         await session.clear();
         queryClient.clear();
-        setFailure(
-          error instanceof SignInError
-            ? error.message
-            : String(error instanceof Error ? error.message : error),
-        );
+        setFailure(view);
       }
     })();
   }, [navigate, params, queryClient]);
 
-  if (failure) return <SignInFailure message={failure} />;
-  return <LoadingPage />;
+  if (!failure) return <LoadingPage />;
+  switch (failure.kind) {
+    case 'cancelled': {
+      const { state } = failure;
+      const returnTo = state ? `${state.path}${state.query}` : '/dashboard';
+      return <Navigate to={`/auth/login?cancelled=1&returnTo=${encodeURIComponent(returnTo)}`} replace />;
+    }
+    case 'notProvisioned':
+      return <NotProvisioned />;
+    case 'unavailable':
+      return (
+        <SignInUnavailable
+          reference={failure.reference}
+          onRetry={() => window.location.assign('/dashboard')}
+        />
+      );
+    case 'rejected':
+      return <SignInFailure reason="signIn.failure.rejected" reference={failure.reference} />;
+    case 'failed':
+      return <SignInFailure message={failure.message} reference={failure.reference} />;
+  }
 }

@@ -1,6 +1,6 @@
-import { Anchor } from '@mantine/core';
+import { Alert, Anchor } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TMfaChallenge } from '@service-hub/contracts';
@@ -10,6 +10,7 @@ import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
 import { MfaStep } from '../components/mfa-step';
 import { PasswordStep } from '../components/password-step';
+import { forgetSignInNotice, peekSignInNotice } from '../sso-notice';
 
 /**
  * The built-in identity provider's sign-in (single sign-on flow): a page of the web app that
@@ -19,6 +20,9 @@ export function IdpInteractionPage() {
   const { t } = useTranslation();
   const { uid = '' } = useParams();
   const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
+  // Left by the Hub's page the provider returned to after signing out.
+  const [notice] = useState(peekSignInNotice);
+  useEffect(forgetSignInNotice, []);
   const details = useQuery({
     queryKey: ['idp-interaction', uid],
     queryFn: () => interaction.details(uid),
@@ -38,6 +42,11 @@ export function IdpInteractionPage() {
   }
   return (
     <AuthCard title={t('titles.signIn')} intro={challenge ? t('signIn.mfa.intro') : t('signIn.intro')}>
+      {notice === 'signedOut' && !challenge && (
+        <Alert color="green" role="status">
+          {t('signIn.signedOut')}
+        </Alert>
+      )}
       {challenge ? (
         <MfaStep
           challenge={challenge}

@@ -1,0 +1,70 @@
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../app.ts';
+import { loadConfig } from '../config.ts';
+import { createDatabase, type Database } from '../db/client.ts';
+
+describe('[SPA] one public address: screens opened at another host of the server move to PUBLIC_URL', () => {
+  let webDist: string;
+  let db: Database;
+  let app: FastifyInstance;
+  beforeAll(async () => {
+    webDist = await mkdtemp(join(tmpdir(), 'hub-web-'));
+    await writeFile(join(webDist, 'index.html'), '<!doctype html><div id="root"></div>');
+    // Screens and redirects need no database.
+    db = createDatabase('postgres://nobody:wrong@127.0.0.1:1/none', { max: 1 });
+    app = await buildApp({
+      config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0', PORT: '8080' }),
+      db,
+      logger: false,
+      webDist,
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await db.$client.end();
+    await rm(webDist, { recursive: true, force: true });
+  });
+
+  const open = (url: string, host: string, headers: Record<string, string> = {}) =>
+    app.inject({ url, headers: { host, ...headers } });
+
+  it('redirects a screen at 127.0.0.1 to the same path and query at the default PUBLIC_URL (localhost)', async () => {
+    const response = await open('/tracking/files?activeAccountId=7', '127.0.0.1:8080');
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('http://localhost:8080/tracking/files?activeAccountId=7');
+  });
+
+  it('serves the screen at PUBLIC_URL’s own host', async () => {
+    const response = await open('/tracking/files', 'localhost:8080');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
+  });
+
+  it('keeps a path that looks like another host a path of PUBLIC_URL', async () => {
+    const response = await open('//evil.example/x', '192.168.1.20:8080');
+    expect(response.statusCode).toBe(308);
+    expect(response.headers.location).toBe('http://localhost:8080//evil.example/x');
+  });
+
+  it('leaves the API and the identity provider alone, whatever the host', async () => {
+    expect((await open('/api/health', '127.0.0.1:8080')).statusCode).toBe(200);
+    expect((await open('/api/nothing-here', '127.0.0.1:8080')).statusCode).toBe(404);
+    const discovery = await open('/idp/.well-known/openid-configuration', '127.0.0.1:8080');
+    expect(discovery.statusCode).not.toBe(308);
+  });
+
+  it('serves the page on the second arrival instead of looping when a proxy rewrites the Host', async () => {
+    const first = await open('/dashboard', 'app-internal:8080');
+    expect(first.statusCode).toBe(308);
+    const cookie = first.cookies.find((c) => c.name === 'hub-public-url-redirect');
+    expect(cookie).toMatchObject({ value: '1', maxAge: 30, httpOnly: true });
+    const again = await open('/dashboard', 'app-internal:8080', {
+      cookie: `${cookie!.name}=${cookie!.value}`,
+    });
+    expect(again.statusCode).toBe(200);
+  });
+});

@@ -1,0 +1,196 @@
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  EXTERNAL_ACCOUNTS,
+  EXTERNAL_CLIENT_ID,
+  externalIdp,
+  signInAtExternalIdp,
+  TOKEN_LIFETIME_SECONDS,
+  withoutWebFonts,
+  type ExternalIdp,
+} from './support/external-idp.ts';
+import { expectAccessible, startHub, type Hub } from './support/hub.ts';
+
+/** expect.poll with room for a slow machine. */
+const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
+const heading = (page: Page) => page.getByRole('heading', { level: 1 });
+const textOf = (page: Page) =>
+  heading(page)
+    .textContent({ timeout: 1_000 })
+    .catch(() => null);
+const storedSignIns = (page: Page) =>
+  page.evaluate(() => Object.keys(localStorage).filter((key) => key.startsWith('oidc.user:')));
+
+/** A JWT's claims, as the test reads them from the requests the browser sends. */
+const claimsOf = (token: string) =>
+  JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
+
+/** Every API call of a browser context: which token it carried, when, and what it got back. */
+function recordApiCalls(context: BrowserContext, hub: Hub) {
+  const calls: { path: string; token?: string; sentAt: number; status?: number }[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== hub.baseUrl || !url.pathname.startsWith('/api/')) return;
+    const token = /^Bearer (.+)$/.exec(request.headers().authorization ?? '')?.[1];
+    const call = { path: url.pathname, token, sentAt: Date.now() / 1000 };
+    calls.push(call);
+    void request
+      .response()
+      .then((response) => Object.assign(call, { status: response?.status() }))
+      .catch(() => undefined);
+  });
+  return calls;
+}
+
+async function linkedSubjects(hub: Hub): Promise<string[]> {
+  const { rows } = await hub.db.$client.query<{ subject: string }>(
+    'SELECT subject FROM user_identities ORDER BY subject',
+  );
+  return rows.map((row) => row.subject);
+}
+
+describe('[SSO] a customer’s own OpenID Connect provider (a standard oidc-provider on another origin)', () => {
+  let hub: Hub;
+  let idp: ExternalIdp;
+  beforeAll(async () => {
+    idp = await externalIdp();
+    hub = await startHub({
+      USE_AUTH_SERVICE: '0',
+      OIDC_ISSUER: idp.issuer,
+      OIDC_CLIENT_ID: EXTERNAL_CLIENT_ID,
+      // This provider issues refresh tokens only to a sign-in the user consented to.
+      OIDC_PROMPT: 'consent',
+    });
+    await idp.start(hub.baseUrl);
+  });
+  afterAll(async () => {
+    await hub?.close();
+    await idp?.stop();
+  });
+
+  const newPage = async () => {
+    const { page, context } = await hub.newPage();
+    await withoutWebFonts(page);
+    return { page, context };
+  };
+
+  it('returns to the deep link, survives a reload, and stays signed in over two token lifetimes in two tabs', async () => {
+    const { page, context } = await newPage();
+    const calls = recordApiCalls(context, hub);
+    let providerVisits = 0;
+    context.on('request', (request) => {
+      if (request.isNavigationRequest() && new URL(request.url()).origin === idp.issuer) providerVisits += 1;
+    });
+
+    await page.goto('/tracking/files');
+    await signInAtExternalIdp(page, idp, 'ulla');
+    await page.waitForURL((url) => url.pathname === '/tracking/files');
+    await eventually(() => textOf(page)).toBe('Track and trace · Files');
+    expect(await linkedSubjects(hub)).toEqual(['ulla']);
+
+    const visitsBeforeReload = providerVisits;
+    await page.reload();
+    await eventually(() => textOf(page)).toBe('Track and trace · Files');
+    expect(providerVisits).toBe(visitsBeforeReload);
+
+    // Two tabs of one browser share the tokens; each saves the profile again and again, so API
+    // calls are in flight while renewals happen, in either tab.
+    const second = await context.newPage();
+    const tabs = [page, second];
+    for (const tab of tabs) {
+      await tab.goto('/account');
+      await tab.getByRole('heading', { level: 1, name: 'Account' }).waitFor();
+    }
+    const start = Date.now() / 1000;
+    for (let round = 0; Date.now() / 1000 - start < 2 * TOKEN_LIFETIME_SECONDS + 3; round++) {
+      const tab = tabs[round % 2]!;
+      const profile = tab.getByRole('region', { name: 'Profile' });
+      await profile.getByLabel('First name').fill(round % 2 ? 'Ulla' : `Ulla ${round}`);
+      const saved = tab.waitForResponse((r) => r.request().method() !== 'GET' && r.url().includes('/api/'));
+      await profile.getByRole('button', { name: 'Save' }).click();
+      expect((await saved).status()).toBeLessThan(300);
+      await tab.waitForTimeout(400);
+    }
+
+    const authorised = calls.filter((call) => call.token);
+    const tokens = new Set(authorised.map((call) => call.token));
+    expect(tokens.size).toBeGreaterThanOrEqual(3);
+    // No call ever carried a token that had run out, and none was refused.
+    for (const call of authorised) expect(claimsOf(call.token!).exp, call.path).toBeGreaterThan(call.sentAt);
+    expect(calls.filter((call) => call.status !== undefined && call.status >= 400)).toEqual([]);
+    // Renewal used refresh tokens, one at a time: the provider never saw one twice.
+    expect(idp.events.refreshed).toBeGreaterThanOrEqual(2);
+    expect(idp.events).toMatchObject({ grantErrors: [], grantsRevoked: 0 });
+    expect(providerVisits).toBe(visitsBeforeReload);
+    await context.close();
+  });
+
+  it('tells a user the Hub does not know that their account is not set up, and creates nothing', async () => {
+    const users = async () =>
+      (await hub.db.$client.query<{ n: number }>('SELECT count(*)::int AS n FROM users')).rows[0]!.n;
+    const before = { users: await users(), links: await linkedSubjects(hub) };
+    const { page, context } = await newPage();
+    await page.goto('/dashboard');
+    await signInAtExternalIdp(page, idp, 'stranger');
+    await page.getByRole('heading', { name: 'Your account is not set up' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Your account is not set up in Service Hub — contact your administrator.',
+    );
+    // Not the expired-session path: nothing sends the browser back to the provider.
+    expect(new URL(page.url()).origin).toBe(hub.baseUrl);
+    expect(await storedSignIns(page)).toEqual([]);
+    expect({ users: await users(), links: await linkedSubjects(hub) }).toEqual(before);
+    await expectAccessible(page);
+    await context.close();
+  });
+
+  it('never lets an unverified e-mail address sign in as the Hub user who has it', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/dashboard');
+    await signInAtExternalIdp(page, idp, 'mallory');
+    await page.getByRole('heading', { name: 'Your account is not set up' }).waitFor();
+    expect(await page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(0);
+    expect(await linkedSubjects(hub)).not.toContain('mallory');
+    expect(EXTERNAL_ACCOUNTS.mallory.email_verified).toBe(false);
+    await context.close();
+  });
+
+  it('signs out at both ends and returns to the Hub, which says so', async () => {
+    const { page, context } = await newPage();
+    await page.goto('/dashboard');
+    await signInAtExternalIdp(page, idp, 'ulla');
+    await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+
+    await page.getByRole('button', { name: /^User menu for / }).click();
+    await page.getByRole('menuitem', { name: 'Sign out' }).click();
+    // The provider's own logout page.
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.getByRole('button', { name: 'Yes, sign me out' }).click();
+    await page.waitForURL((url) => url.origin === hub.baseUrl && url.pathname === '/auth/signed-out');
+    await eventually(() =>
+      page.getByRole('status').filter({ hasText: 'You have been signed out.' }).count(),
+    ).toBe(1);
+    expect(await storedSignIns(page)).toEqual([]);
+    await expectAccessible(page);
+
+    // The provider's session ended too: signing in asks for the login again.
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.waitForURL((url) => url.origin === idp.issuer);
+    await page.locator('input[name=login]').waitFor();
+    await context.close();
+  });
+
+  it('says the sign-in service cannot be reached, with a reference, instead of loading forever', async () => {
+    await idp.stop();
+    const { page, context } = await newPage();
+    await page.goto('/tracking/files');
+    await page.getByRole('heading', { name: 'Sign-in is not available right now' }).waitFor();
+    const alert = page.getByRole('alert');
+    expect(await alert.textContent()).toMatch(
+      /^Service Hub could not reach the sign-in service\. .*Reference: \d{4}-\d\d-\d\dT[\d:.]+Z\. Use it when you contact support\.$/,
+    );
+    expect(new URL(page.url()).pathname).toBe('/tracking/files');
+    await expectAccessible(page);
+    await context.close();
+  });
+});

@@ -1,0 +1,197 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { TRuntimeConfig } from '@service-hub/contracts';
+import { currentToken } from '../api/auth-token';
+
+/** What oidc-client-ts keeps in localStorage, shared by every tab; and its provider's answers. */
+const provider = vi.hoisted(() => ({
+  stored: null as null | { id_token?: string; refresh_token?: string; expired?: boolean },
+  signinSilent: (async () => null) as () => Promise<unknown>,
+}));
+
+vi.mock('oidc-client-ts', () => {
+  class ErrorResponse extends Error {
+    constructor(readonly args: { error: string }) {
+      super(args.error);
+    }
+    get error() {
+      return this.args.error;
+    }
+  }
+  return {
+    ErrorResponse,
+    ErrorTimeout: class extends Error {},
+    WebStorageStateStore: class {
+      readonly store = 'localStorage';
+    },
+    UserManager: class {
+      getUser = async () => provider.stored;
+      signinSilent = () => provider.signinSilent();
+      removeUser = async () => {
+        provider.stored = null;
+      };
+    },
+  };
+});
+
+const { ErrorResponse } = await import('oidc-client-ts');
+const { createSsoSession } = await import('./sso-session');
+
+const NOW = 1_800_000_000;
+/** An ID token issued `age` seconds ago that lives `lifetime` seconds. */
+const idToken = (age: number, lifetime = 20, name = 'token') =>
+  `e30.${Buffer.from(JSON.stringify({ iat: NOW - age, exp: NOW - age + lifetime, name })).toString('base64url')}.sig`;
+
+const config = (iframeRenewal = false): TRuntimeConfig => ({
+  appName: 'Service Hub',
+  environment: 'Test',
+  buildId: 'test',
+  useAuthService: 0,
+  oidc: {
+    authority: 'https://idp.example.com',
+    clientId: 'hub',
+    scope: 'openid profile email offline_access',
+    prompt: null,
+    provider: 'external',
+    tokenType: 'id_token',
+    iframeRenewal,
+  },
+  externalServices: {},
+  tagManager: 'none',
+  tagManagerScript: null,
+});
+
+describe('single sign-on renewal', () => {
+  const lockNames: string[] = [];
+  let beforeTask: () => void;
+
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW * 1000 });
+    lockNames.length = 0;
+    beforeTask = () => {};
+    provider.stored = null;
+    // Failed renewals are logged; here they are expected.
+    vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.stubGlobal('window', { location: { origin: 'https://hub.example.com' } });
+    vi.stubGlobal('navigator', {
+      locks: {
+        // The lock is granted once another tab let go of it: `beforeTask` is what that tab did.
+        request: async (name: string, task: () => Promise<unknown>) => {
+          lockNames.push(name);
+          beforeTask();
+          return task();
+        },
+      },
+    });
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('renews once for many calls close to expiry, and every call gets the new token', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'r1' };
+    const renewed = { id_token: idToken(0, 20, 'renewed'), refresh_token: 'r2' };
+    const signinSilent = vi.fn(async () => {
+      provider.stored = renewed;
+      return renewed;
+    });
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    const tokens = await Promise.all([currentToken(), currentToken(), currentToken()]);
+    expect(tokens).toEqual([renewed.id_token, renewed.id_token, renewed.id_token]);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    expect(lockNames[0]).toBe('service-hub-token-renewal');
+  });
+
+  it('takes the token another tab renewed while this one waited for the lock', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'r1' };
+    const elsewhere = { id_token: idToken(0, 20, 'elsewhere'), refresh_token: 'r2' };
+    beforeTask = () => (provider.stored = elsewhere);
+    const signinSilent = vi.fn();
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    expect(await currentToken()).toBe(elsewhere.id_token);
+    expect(signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('renews after 60 % of the lifetime without holding up the call', async () => {
+    provider.stored = { id_token: idToken(13), refresh_token: 'r1' };
+    const current = provider.stored.id_token;
+    let finish: (user: unknown) => void = () => {};
+    provider.signinSilent = () => new Promise((resolve) => (finish = resolve));
+    createSsoSession(config());
+
+    expect(await currentToken()).toBe(current);
+    finish({ id_token: idToken(0) });
+  });
+
+  it('renews on its own, before any call needs it, at 60 % of the lifetime', async () => {
+    provider.stored = { id_token: idToken(0), refresh_token: 'r1' };
+    const signinSilent = vi.fn(async () => {
+      provider.stored = { id_token: idToken(-12), refresh_token: 'r2' };
+      return provider.stored;
+    });
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+    await vi.advanceTimersByTimeAsync(11_000);
+    expect(signinSilent).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1_500);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+  });
+
+  it('ends the session when the provider refuses the refresh token and the token runs out', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'revoked' };
+    const signinSilent = vi.fn(async () => {
+      throw new ErrorResponse({ error: 'invalid_grant' });
+    });
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config());
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    await currentToken();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ended).toHaveBeenCalled();
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    // Trying again would only be refused again; and the end is announced once, not per call.
+    await currentToken();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('never frames the provider when it issued no refresh token and iframe renewal is off', async () => {
+    provider.stored = { id_token: idToken(19) };
+    const signinSilent = vi.fn();
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config(false));
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    await currentToken();
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signinSilent).not.toHaveBeenCalled();
+    expect(ended).toHaveBeenCalled();
+  });
+
+  it('tries again later when the provider cannot be reached, keeping the session', async () => {
+    provider.stored = { id_token: idToken(13), refresh_token: 'r1' };
+    const signinSilent = vi.fn(async () => {
+      throw new TypeError('Failed to fetch');
+    });
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config());
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(5_000);
+    expect(signinSilent).toHaveBeenCalledTimes(2);
+    expect(ended).not.toHaveBeenCalled();
+  });
+});

@@ -1,0 +1,199 @@
+import { ErrorResponse, ErrorTimeout, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import { SILENT_RENEW_PATH, type TRuntimeConfig } from '@service-hub/contracts';
+import { setTokenSource } from '../api/auth-token';
+import { clearLocalStorage, SIGN_IN_RESULT_MISSING, type SsoSession } from './session';
+import { oneTabAtATime } from './one-tab-at-a-time';
+import { renewalDueAt, renewalNeed, tokenTimes, waitNeededAt } from './token-renewal';
+
+/** Where the provider returns after signing out (registered there as the logout URI). */
+export const SIGNED_OUT_PATH = '/auth/signed-out';
+
+/** How long to wait before trying again when the provider could not be reached. */
+const RETRY_AFTER_MS = 5_000;
+
+/** OAuth errors that mean the provider is there but briefly cannot answer. */
+const TRANSIENT_ERRORS = new Set(['temporarily_unavailable', 'server_error']);
+
+function userManagerFor(config: TRuntimeConfig): UserManager {
+  const origin = window.location.origin;
+  return new UserManager({
+    authority: config.oidc.authority,
+    client_id: config.oidc.clientId,
+    redirect_uri: `${origin}/auth/callback`,
+    // oidc-client-ts would otherwise frame /auth/callback, which no site may frame.
+    silent_redirect_uri: `${origin}${SILENT_RENEW_PATH}`,
+    post_logout_redirect_uri: `${origin}${SIGNED_OUT_PATH}`,
+    response_type: 'code',
+    scope: config.oidc.scope,
+    // Token cache in localStorage (spec 4), so a reload or a new tab stays signed in.
+    userStore: new WebStorageStateStore({ store: window.localStorage }),
+    // Renewal is this module's, one tab at a time: the library's own timer runs in every tab.
+    automaticSilentRenew: false,
+    loadUserInfo: false,
+  });
+}
+
+/** The page inside the hidden renewal iframe: hands the provider's answer to the Hub's page. */
+export async function completeSilentRenewal(config: TRuntimeConfig): Promise<void> {
+  await userManagerFor(config).signinSilentCallback();
+}
+
+/** A renewal that trying again will not fix: the grant is gone, or the provider wants the user. */
+function isFinal(error: unknown): boolean {
+  if (error instanceof ErrorResponse) return !TRANSIENT_ERRORS.has(error.error ?? '');
+  // A silent iframe that never answers is blocked (third-party cookies, frame rules), not slow.
+  return error instanceof ErrorTimeout;
+}
+
+/**
+ * Single sign-on with the identity provider, by oidc-client-ts (authorization code + PKCE).
+ * Every API call carries the provider's ID token (or access token, as configured). Renewal starts
+ * after 60 % of the token's lifetime, runs once per tab and in one tab at a time (a rotating refresh
+ * token used twice makes a standard provider revoke the grant), and calls wait for it only in the
+ * token's last moments. When renewal has become impossible, listeners hear that the session ended.
+ */
+export function createSsoSession(config: TRuntimeConfig): SsoSession {
+  const userManager = userManagerFor(config);
+  const endedListeners = new Set<() => void>();
+  // Seconds the provider's clock is ahead of this browser's, measured on fresh tokens.
+  let clockSkew = 0;
+  let renewing: Promise<User | null> | undefined;
+  let renewalImpossible = false;
+  // Listeners hear of the end once: each would start a sign-in.
+  let endAnnounced = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let logoutHint: string | undefined;
+
+  const tokenOf = (user: User) =>
+    config.oidc.tokenType === 'access_token' ? user.access_token : user.id_token;
+  const providerNow = () => Date.now() / 1000 + clockSkew;
+  const needOf = (user: User) => {
+    const token = tokenOf(user);
+    const times = token ? tokenTimes(token) : undefined;
+    if (!times) return user.expired ? 'before-use' : 'none';
+    return renewalNeed(times, providerNow());
+  };
+  const noteFresh = (user: User) => {
+    const token = tokenOf(user);
+    const issuedAt = token ? tokenTimes(token)?.issuedAt : undefined;
+    if (issuedAt !== undefined) clockSkew = issuedAt - Date.now() / 1000;
+  };
+
+  const renew = (): Promise<User | null> => {
+    renewing ??= oneTabAtATime(async () => {
+      // Another tab may have renewed while this one waited: the tokens are shared in localStorage.
+      const stored = await userManager.getUser();
+      if (!stored) return null;
+      if (needOf(stored) === 'none') return stored;
+      if (!stored.refresh_token && !config.oidc.iframeRenewal) {
+        renewalImpossible = true;
+        return null;
+      }
+      const renewed = await userManager.signinSilent();
+      if (renewed) noteFresh(renewed);
+      return renewed;
+    })
+      .catch((error: unknown) => {
+        if (isFinal(error)) renewalImpossible = true;
+        console.warn('token renewal failed', error);
+        return null;
+      })
+      .finally(() => {
+        renewing = undefined;
+      });
+    return renewing;
+  };
+
+  const schedule = (delayMs: number) => {
+    clearTimeout(timer);
+    timer = setTimeout(() => void check(), Math.max(0, delayMs));
+  };
+  const announceEnd = () => {
+    if (endAnnounced) return;
+    endAnnounced = true;
+    endedListeners.forEach((listener) => listener());
+  };
+
+  /** Looks at the current token and plans the next step: renew now, later, or give up. */
+  const check = async (): Promise<void> => {
+    const user = await userManager.getUser();
+    const token = user ? tokenOf(user) : undefined;
+    if (!user || !token) return;
+    const need = needOf(user);
+    const times = tokenTimes(token);
+    const at = (seconds: number) => schedule((seconds - providerNow()) * 1000);
+    if (renewalImpossible) {
+      if (need === 'before-use') announceEnd();
+      else if (times) at(waitNeededAt(times));
+      return;
+    }
+    if (need === 'none') {
+      if (times) at(renewalDueAt(times));
+      return;
+    }
+    const renewed = await renew();
+    if (renewed || renewalImpossible) await check();
+    else schedule(RETRY_AFTER_MS);
+  };
+
+  setTokenSource(async () => {
+    const user = await userManager.getUser();
+    const token = user ? tokenOf(user) : undefined;
+    if (!user || !token) return null;
+    const need = needOf(user);
+    if (need === 'none') return token;
+    if (need === 'background' || renewalImpossible) {
+      void check();
+      return token;
+    }
+    const renewed = await renew();
+    void check();
+    return (renewed && tokenOf(renewed)) ?? token;
+  });
+  void check();
+
+  return {
+    kind: 'sso',
+    provider: config.oidc.provider,
+    readCallback: async () => {
+      const user = await userManager.signinCallback();
+      if (!user) throw new Error(SIGN_IN_RESULT_MISSING);
+      noteFresh(user);
+      renewalImpossible = false;
+      endAnnounced = false;
+      void check();
+      return user.state;
+    },
+    hasSession: async () => (await userManager.getUser()) !== null,
+    signIn: (state, loginHint, prompt) =>
+      userManager.signinRedirect({
+        state,
+        login_hint: loginHint,
+        // The configured prompt (e.g. consent, for refresh tokens) plus this sign-in's own.
+        prompt: [config.oidc.prompt, prompt].filter(Boolean).join(' ') || undefined,
+      }),
+    signOut: async () => {
+      const user = await userManager.getUser();
+      await userManager.removeUser();
+      clearLocalStorage();
+      try {
+        await userManager.signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
+      } catch (error) {
+        // The provider cannot be reached: this browser is signed out all the same.
+        console.error(error);
+        window.location.assign(SIGNED_OUT_PATH);
+      }
+    },
+    clear: async () => {
+      // Kept for the provider's logout, which names the session by it, should the user sign out next.
+      logoutHint = (await userManager.getUser())?.id_token ?? logoutHint;
+      clearTimeout(timer);
+      await userManager.removeUser();
+      clearLocalStorage();
+    },
+    onEnded: (listener) => {
+      endedListeners.add(listener);
+      return () => endedListeners.delete(listener);
+    },
+  };
+}
