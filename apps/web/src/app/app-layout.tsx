@@ -4,7 +4,7 @@ import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tab
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Outlet, useMatches, useNavigate } from 'react-router';
+import { Link, Outlet, useMatches } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
 import { useRevokeAccess } from '../features/customers/api/revoke-access';
 import { AccountSwitcher } from '../features/shell/components/account-switcher';
@@ -25,15 +25,17 @@ import { chainUsesActiveAccount, rolesOf } from '../lib/access/route-access';
 import { authSession } from '../lib/session/auth-session';
 import { showSuccess } from '../lib/feedback/toasts';
 import type { RouteHandle } from '../lib/routing/route-definition';
-import { topPageOf } from '../lib/routing/top-page';
 import { useRuntimeConfig } from '../lib/runtime-config';
-import { storeActiveAccountId, useActiveAccount } from '../lib/session/active-account';
+import {
+  ACTIVE_ACCOUNT_PARAM,
+  useAccessSubject,
+  useActiveAccount,
+  useSwitchAccount,
+} from '../lib/session/active-account';
 import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
 import { signedInRoutes } from './route-table';
-import { ACTIVE_ACCOUNT_PARAM } from './route-guard';
 
 /** Queries that outlive an account switch; everything else belongs to the account. */
-const ACCOUNT_INDEPENDENT = new Set(['current-user', 'notifications']);
 
 const HEADER_HEIGHT = 60;
 /** On phones the active account gets a row of its own under the header. */
@@ -45,12 +47,13 @@ const BEFORE_FIRST_PAINT = { getInitialValueInEffect: false };
 /** The frame of every signed-in page: header, sidebar, the page, toasts. */
 export function AppLayout() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const matches = useMatches();
   const queryClient = useQueryClient();
   const config = useRuntimeConfig();
   const { data: user } = useCurrentUser();
   const { account, accounts } = useActiveAccount();
+  const accessSubject = useAccessSubject();
+  const switchAccount = useSwitchAccount();
   const revokeAccess = useRevokeAccess();
   const [mobileOpen, mobile] = useDisclosure(false);
   const [removing, setRemoving] = useState<TCustomerSummary | null>(null);
@@ -71,12 +74,7 @@ export function AppLayout() {
   if (!user) return null;
   const chain = matches.map((m) => m.handle as RouteHandle | undefined);
   const showAccountSwitcher = config.useAuthService === 0 && account !== null;
-  const subject = {
-    user,
-    activeAccountId: account?.id ?? null,
-    environment: config.environment,
-    hostname: window.location.hostname,
-  };
+  const subject = { ...accessSubject, user };
   const items = SIDEBAR_ITEMS.filter((item) =>
     isSidebarItemVisible(item, signedInRoutes, subject, config.useAuthService),
   );
@@ -85,13 +83,7 @@ export function AppLayout() {
     account && config.useAuthService === 0 ? `?${ACTIVE_ACCOUNT_PARAM}=${account.id}` : '';
 
   const selectAccount = (next: TCustomerSummary) => {
-    if (next.id === account?.id) return;
-    storeActiveAccountId(next.id);
-    queryClient.removeQueries({ predicate: (query) => !ACCOUNT_INDEPENDENT.has(String(query.queryKey[0])) });
-    if (chainUsesActiveAccount(chain)) {
-      const top = topPageOf(matches);
-      navigate(config.useAuthService === 0 ? `${top}?${ACTIVE_ACCOUNT_PARAM}=${next.id}` : top);
-    }
+    if (next.id !== account?.id) switchAccount(next.id);
   };
 
   const accountSwitcher = (fullWidth: boolean) =>

@@ -10,6 +10,7 @@ import { ErrorPage } from '../features/shell/pages/error-page';
 import { ApiRequestError } from '../lib/api/client';
 import { authSession } from '../lib/session/auth-session';
 import { getCurrentUserQueryOptions } from '../lib/session/current-user';
+import { ACTIVE_ACCOUNT_PARAM } from '../lib/session/active-account';
 
 const EMAIL_CHECK_MS = 15_000;
 
@@ -45,7 +46,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
       await session.signIn({
         path: location.pathname,
         query: location.search,
-        activeAccountId: params.get('activeAccountId') ?? undefined,
+        activeAccountId: params.get(ACTIVE_ACCOUNT_PARAM) ?? undefined,
       });
     } catch (error) {
       const reference = new Date().toISOString();

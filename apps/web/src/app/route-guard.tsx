@@ -3,15 +3,19 @@ import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
 import { UnsavedChangesModal } from '../features/shell/components/unsaved-changes-modal';
-import { chainUsesActiveAccount, resolveNavigation, type AccessSubject } from '../lib/access/route-access';
+import { chainUsesActiveAccount, resolveNavigation } from '../lib/access/route-access';
 import { showToast } from '../lib/feedback/toasts';
 import type { RouteHandle } from '../lib/routing/route-definition';
-import { storeActiveAccountId, useActiveAccount } from '../lib/session/active-account';
+import {
+  ACTIVE_ACCOUNT_PARAM,
+  resolveRequestedAccount,
+  storeActiveAccountId,
+  useAccessSubject,
+  useActiveAccount,
+} from '../lib/session/active-account';
 import { useCurrentUser } from '../lib/session/current-user';
 import { useRuntimeConfig } from '../lib/runtime-config';
 import { signedInRoutes } from './route-table';
-
-export const ACTIVE_ACCOUNT_PARAM = 'activeAccountId';
 
 /**
  * The client twin of the server's access rules (spec 2 and 6): every signed-in route passes
@@ -31,17 +35,12 @@ export function RouteGuard() {
   const syncsAddress = usesAccount && config.useAuthService === 0;
 
   // A deep link's account wins over the stored one when the user has it.
-  const requested = syncsAddress ? searchParams.get(ACTIVE_ACCOUNT_PARAM) : null;
-  const requestedId = requested !== null && /^\d+$/.test(requested) ? Number(requested) : null;
-  const requestedIsOwn = requestedId !== null && Boolean(user?.customers.some((c) => c.id === requestedId));
-  const activeAccountId = requestedIsOwn ? requestedId : (account?.id ?? null);
-
-  const subject: AccessSubject = {
-    user,
-    activeAccountId,
-    environment: config.environment,
-    hostname: window.location.hostname,
-  };
+  const {
+    requested,
+    id: requestedId,
+    owned: requestedIsOwn,
+  } = resolveRequestedAccount(user, syncsAddress ? searchParams.get(ACTIVE_ACCOUNT_PARAM) : null);
+  const subject = useAccessSubject(requestedIsOwn ? requestedId : (account?.id ?? null));
   const target = resolveNavigation(signedInRoutes, location.pathname, subject);
   const redirecting = target !== null && target !== location.pathname;
 

@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { showToast } from '../../lib/feedback/toasts';
-import { storeActiveAccountId } from '../../lib/session/active-account';
+import {
+  ACTIVE_ACCOUNT_PARAM,
+  resolveRequestedAccount,
+  storeActiveAccountId,
+} from '../../lib/session/active-account';
 import { SIGN_IN_RESULT_MISSING, type SignInState } from '../../lib/session/auth-session';
 import { getCurrentUserQueryOptions } from '../../lib/session/current-user';
 
@@ -26,13 +30,11 @@ export function isSignInState(value: unknown): value is SignInState {
 export async function completeSignIn(queryClient: QueryClient, state: SignInState): Promise<string> {
   const user = await queryClient.fetchQuery({ ...getCurrentUserQueryOptions(), staleTime: 0 });
   if (user.customers.length === 0) throw new SignInError(SIGN_IN_MESSAGES.noCustomer);
-  const requested = state.activeAccountId;
-  const requestedId = requested !== undefined && /^\d+$/.test(requested) ? Number(requested) : null;
-  const owned = requestedId !== null && user.customers.some((c) => c.id === requestedId);
+  const { requested, id: requestedId, owned } = resolveRequestedAccount(user, state.activeAccountId);
   if (owned) {
     storeActiveAccountId(requestedId);
   } else {
-    if (requested !== undefined) {
+    if (requested !== null) {
       showToast({
         appearance: 'warning',
         message: 'shell.activeAccount.notAuthorized',
@@ -43,7 +45,7 @@ export async function completeSignIn(queryClient: QueryClient, state: SignInStat
   }
   const query = new URLSearchParams(state.query);
   // The address must not keep asking for an account the user may not open.
-  if (!owned) query.delete('activeAccountId');
+  if (!owned) query.delete(ACTIVE_ACCOUNT_PARAM);
   const search = query.toString();
   return `${state.path}${search ? `?${search}` : ''}`;
 }

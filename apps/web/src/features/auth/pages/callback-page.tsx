@@ -10,6 +10,7 @@ import { SignInFailure } from '../components/sign-in-failure';
 import { SignInUnavailable } from '../components/sign-in-unavailable';
 import { describeSignInFailure, type SignInFailureView } from '../describe-sign-in-failure';
 import { safeReturnPath } from '../safe-return-path';
+import { ACTIVE_ACCOUNT_PARAM } from '../../../lib/session/active-account';
 
 /**
  * Where sign-in returns (spec 4). Single sign-on: the provider's answer, with the state saved at
@@ -45,7 +46,7 @@ export function CallbackPage() {
           state = {
             path: target.pathname,
             query: target.search,
-            activeAccountId: target.searchParams.get('activeAccountId') ?? undefined,
+            activeAccountId: target.searchParams.get(ACTIVE_ACCOUNT_PARAM) ?? undefined,
           };
         }
         navigate(await completeSignIn(queryClient, state), { replace: true });

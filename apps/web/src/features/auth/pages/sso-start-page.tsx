@@ -8,6 +8,7 @@ import { AuthCard } from '../components/auth-card';
 import { SignInUnavailable } from '../components/sign-in-unavailable';
 import { safeReturnPath } from '../safe-return-path';
 import { leaveSignInNotice, type SignInNotice } from '../sso-notice';
+import { ACTIVE_ACCOUNT_PARAM } from '../../../lib/session/active-account';
 
 export type SsoStartPageProps = {
   notice: SignInNotice | null;
@@ -38,7 +39,7 @@ export function SsoStartPage({ notice, continueAtOnce = false }: SsoStartPagePro
       await authSession().signIn({
         path: target.pathname,
         query: target.search,
-        activeAccountId: target.searchParams.get('activeAccountId') ?? undefined,
+        activeAccountId: target.searchParams.get(ACTIVE_ACCOUNT_PARAM) ?? undefined,
       });
     } catch (error) {
       console.error(error);

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { PERMISSION_PREFIXES, type PermissionPrefix } from '@service-hub/contracts';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
-import { useActiveAccount } from '../../../lib/session/active-account';
+import { ACTIVE_ACCOUNT_PARAM, useActiveAccount } from '../../../lib/session/active-account';
 import { useCurrentUser } from '../../../lib/session/current-user';
 
 /** Each service's page in the Hub (the external ones lead to /external when not configured). */
@@ -33,7 +33,8 @@ export function DashboardPage() {
     user.customerUserPermissions.filter((p) => p.customerId === account?.id).map((p) => p.permission.prefix),
   );
   const services = PERMISSION_PREFIXES.filter((prefix) => prefixes.has(prefix));
-  const accountSearch = account && config.useAuthService === 0 ? `?activeAccountId=${account.id}` : '';
+  const accountSearch =
+    account && config.useAuthService === 0 ? `?${ACTIVE_ACCOUNT_PARAM}=${account.id}` : '';
 
   return (
     <Stack gap="lg" maw={1100}>
