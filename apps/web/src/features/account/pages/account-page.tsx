@@ -12,45 +12,47 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, PASSWORD_MIN_LENGTH, type Language, type TCurrentUser } from '@service-hub/contracts';
+import {
+  LANGUAGES,
+  PASSWORD_MIN_LENGTH,
+  ZPasswordChangeRequest,
+  ZUpdateEmailRequest,
+  ZUpdateProfileRequest,
+  type TCurrentUser,
+} from '@service-hub/contracts';
 import { ApiRequestError } from '../../../lib/api/client';
 import { showSuccess } from '../../../lib/feedback/toasts';
+import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
+import { withRepeatedPassword } from '../../../lib/forms/new-password-form';
 import { formatDateTime } from '../../../lib/format';
 import { changeLanguage } from '../../../lib/i18n';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { authSession } from '../../../lib/session/auth-session';
 import { useCurrentUser } from '../../../lib/session/current-user';
-import { newPasswordErrors } from '../../../lib/validation/new-password';
 import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { useUpdateProfile } from '../api/update-profile';
-import { fieldErrorsOf } from '../components/field-errors';
 
 function ProfileCard({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const [firstName, setFirstName] = useState(user.firstName);
-  const [lastName, setLastName] = useState(user.lastName);
-  const [language, setLanguage] = useState<Language>(user.language);
-  const errors = fieldErrorsOf(update.error, t);
-  useReportUnsavedChanges(
-    firstName.trim() !== user.firstName || lastName.trim() !== user.lastName || language !== user.language,
-  );
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    update.mutate(
-      { firstName: firstName.trim(), lastName: lastName.trim(), language },
-      {
-        onSuccess: () => {
-          void changeLanguage(language);
-          showSuccess('common.changesSaved');
-        },
+  const form = useContractForm(ZUpdateProfileRequest, {
+    initialValues: { firstName: user.firstName, lastName: user.lastName, language: user.language },
+  });
+  useReportUnsavedChanges(form.isDirty());
+  const submit = form.onSubmit((values) => {
+    const profile = ZUpdateProfileRequest.parse(values);
+    update.mutate(profile, {
+      onSuccess: () => {
+        form.resetDirty(values);
+        void changeLanguage(profile.language);
+        showSuccess('common.changesSaved');
       },
-    );
-  };
+      onError: (error) => showServerFieldErrors(form, error, t),
+    });
+  });
   return (
     <Card withBorder component="section" aria-labelledby="account-profile">
       <form onSubmit={submit} noValidate>
@@ -62,25 +64,23 @@ function ProfileCard({ user }: { user: TCurrentUser }) {
             <TextInput
               label={t('account.firstName')}
               required
-              value={firstName}
-              onChange={(e) => setFirstName(e.currentTarget.value)}
-              error={errors.firstName}
               maxLength={100}
+              key={form.key('firstName')}
+              {...form.getInputProps('firstName')}
             />
             <TextInput
               label={t('account.lastName')}
               required
-              value={lastName}
-              onChange={(e) => setLastName(e.currentTarget.value)}
-              error={errors.lastName}
               maxLength={100}
+              key={form.key('lastName')}
+              {...form.getInputProps('lastName')}
             />
           </SimpleGrid>
           <NativeSelect
             label={t('account.language')}
-            value={language}
-            onChange={(e) => setLanguage(e.currentTarget.value as Language)}
             data={LANGUAGES.map((l) => ({ value: l, label: t(`common.languages.${l}`) }))}
+            key={form.key('language')}
+            {...form.getInputProps('language')}
           />
           <Group>
             <Button type="submit" loading={update.isPending}>
@@ -93,24 +93,23 @@ function ProfileCard({ user }: { user: TCurrentUser }) {
   );
 }
 
+const ZEmailForm = ZUpdateEmailRequest.pick({ email: true });
+
 function EmailCard({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation();
   const request = useRequestEmailChange();
-  const [email, setEmail] = useState('');
-  const [error, setError] = useState<string>();
-  const serverErrors = fieldErrorsOf(request.error, t);
-  useReportUnsavedChanges(email.trim() !== '' && !request.isSuccess);
+  const form = useContractForm(ZEmailForm, { initialValues: { email: '' } });
+  const email = form.getValues().email.trim();
+  useReportUnsavedChanges(email !== '' && !request.isSuccess);
   // The address one signs in with changes only shortly after proving who one is.
   const needsFreshSignIn =
     request.error instanceof ApiRequestError && request.error.body?.errorCode === 'REAUTHENTICATION_REQUIRED';
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const value = email.trim();
-    if (!value) return setError(t('validation.required'));
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) return setError(t('validation.invalidEmail'));
-    setError(undefined);
-    request.mutate({ userId: user.id, email: value });
-  };
+  const submit = form.onSubmit((values) =>
+    request.mutate(
+      { userId: user.id, email: values.email.trim() },
+      { onError: (error) => showServerFieldErrors(form, error, t) },
+    ),
+  );
   return (
     <Card withBorder component="section" aria-labelledby="account-email">
       <form onSubmit={submit} noValidate>
@@ -145,7 +144,7 @@ function EmailCard({ user }: { user: TCurrentUser }) {
           )}
           {request.isSuccess ? (
             <Alert color="green" role="status">
-              {t('account.emailChangeSent', { email: email.trim() })}
+              {t('account.emailChangeSent', { email })}
             </Alert>
           ) : (
             <>
@@ -153,9 +152,8 @@ function EmailCard({ user }: { user: TCurrentUser }) {
                 label={t('account.newEmail')}
                 type="email"
                 autoComplete="email"
-                value={email}
-                onChange={(e) => setEmail(e.currentTarget.value)}
-                error={error ?? serverErrors.email}
+                key={form.key('email')}
+                {...form.getInputProps('email')}
               />
               <Group>
                 <Button type="submit" variant="default" loading={request.isPending}>
@@ -170,37 +168,27 @@ function EmailCard({ user }: { user: TCurrentUser }) {
   );
 }
 
+const ZPasswordForm = withRepeatedPassword(ZPasswordChangeRequest.shape, 'newPassword');
+const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', repeat: '' };
+
 function PasswordCard() {
   const { t } = useTranslation();
   const change = useChangePassword();
-  const [currentPassword, setCurrent] = useState('');
-  const [newPassword, setNew] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<Record<string, string | undefined>>({});
-  const serverErrors = fieldErrorsOf(change.error, t);
-  useReportUnsavedChanges(currentPassword !== '' || newPassword !== '' || repeat !== '');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const checked = newPasswordErrors(t, newPassword, repeat);
-    const next = {
-      currentPassword: currentPassword ? undefined : t('validation.required'),
-      newPassword: checked.password,
-      repeat: checked.repeat,
-    };
-    setErrors(next);
-    if (Object.values(next).some(Boolean)) return;
+  const form = useContractForm(ZPasswordForm, { initialValues: EMPTY_PASSWORDS });
+  useReportUnsavedChanges(form.isDirty());
+  const submit = form.onSubmit(({ currentPassword, newPassword }) =>
     change.mutate(
       { currentPassword, newPassword },
       {
         onSuccess: () => {
-          setCurrent('');
-          setNew('');
-          setRepeat('');
+          form.setInitialValues(EMPTY_PASSWORDS);
+          form.reset();
           showSuccess('account.passwordChanged');
         },
+        onError: (error) => showServerFieldErrors(form, error, t),
       },
-    );
-  };
+    ),
+  );
   return (
     <Card withBorder component="section" aria-labelledby="account-password">
       <form onSubmit={submit} noValidate>
@@ -214,23 +202,20 @@ function PasswordCard() {
           <PasswordInput
             label={t('account.currentPassword')}
             autoComplete="current-password"
-            value={currentPassword}
-            onChange={(e) => setCurrent(e.currentTarget.value)}
-            error={errors.currentPassword ?? serverErrors.currentPassword}
+            key={form.key('currentPassword')}
+            {...form.getInputProps('currentPassword')}
           />
           <PasswordInput
             label={t('account.newPassword')}
             autoComplete="new-password"
-            value={newPassword}
-            onChange={(e) => setNew(e.currentTarget.value)}
-            error={errors.newPassword ?? serverErrors.newPassword}
+            key={form.key('newPassword')}
+            {...form.getInputProps('newPassword')}
           />
           <PasswordInput
             label={t('invitation.repeatPassword')}
             autoComplete="new-password"
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={errors.repeat}
+            key={form.key('repeat')}
+            {...form.getInputProps('repeat')}
           />
           <Group>
             <Button type="submit" variant="default" loading={change.isPending}>

@@ -1,13 +1,14 @@
 import { Alert, Anchor, Button, PasswordInput, Stack, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
-import { PASSWORD_MIN_LENGTH, type TMfaChallenge } from '@service-hub/contracts';
+import { PASSWORD_MIN_LENGTH, ZNewPassword, type TMfaChallenge } from '@service-hub/contracts';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { api, unwrap } from '../../../lib/api/client';
 import { authSession } from '../../../lib/session/auth-session';
-import { newPasswordErrors } from '../../../lib/validation/new-password';
+import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
+import { withRepeatedPassword } from '../../../lib/forms/new-password-form';
 import { verifyMfaCode } from '../api/sign-in';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
@@ -20,13 +21,13 @@ import { PENDING_INVITATION_KEY } from '../pending-invitation';
  * signed in, through the identity provider or the own auth service depending on the flow; someone
  * who already has a user signs in and accepts.
  */
+const ZInvitationPasswordForm = withRepeatedPassword({ password: ZNewPassword }, 'password');
+
 export function InvitationPage() {
   const { t } = useTranslation();
   const [params] = useSearchParams();
   const token = params.get('token') ?? sessionStorage.getItem(PENDING_INVITATION_KEY) ?? '';
-  const [password, setPassword] = useState('');
-  const [repeat, setRepeat] = useState('');
-  const [errors, setErrors] = useState<{ password?: string; repeat?: string }>({});
+  const form = useContractForm(ZInvitationPasswordForm, { initialValues: { password: '', repeat: '' } });
   const [failure, setFailure] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   const [challenge, setChallenge] = useState<TMfaChallenge | null>(null);
@@ -46,11 +47,7 @@ export function InvitationPage() {
     }
   };
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    const next = newPasswordErrors(t, password, repeat);
-    setErrors(next);
-    if (next.password || next.repeat) return;
+  const submit = form.onSubmit(async ({ password }) => {
     setBusy(true);
     setFailure(null);
     try {
@@ -59,11 +56,11 @@ export function InvitationPage() {
       else if ('mfaRequired' in result) setChallenge(result);
       else enter();
     } catch (error) {
-      setFailure(error);
+      if (!showServerFieldErrors(form, error, t)) setFailure(error);
     } finally {
       setBusy(false);
     }
-  };
+  });
 
   if (token.length >= 20 && invitation.isPending) return <LoadingPage />;
   if (token.length < 20 || invitation.isError) {
@@ -104,7 +101,7 @@ export function InvitationPage() {
       title={t('invitation.title')}
       intro={t('invitation.intro', { name: info.firstName, customer: info.customerName ?? '' })}
     >
-      <form onSubmit={(e) => void submit(e)} noValidate>
+      <form onSubmit={submit} noValidate>
         <Stack>
           <ApiErrorAlert error={failure} />
           <Text size="sm">
@@ -115,17 +112,15 @@ export function InvitationPage() {
             description={t('invitation.passwordHint', { minimum: PASSWORD_MIN_LENGTH })}
             autoComplete="new-password"
             required
-            value={password}
-            onChange={(e) => setPassword(e.currentTarget.value)}
-            error={errors.password}
+            key={form.key('password')}
+            {...form.getInputProps('password')}
           />
           <PasswordInput
             label={t('invitation.repeatPassword')}
             autoComplete="new-password"
             required
-            value={repeat}
-            onChange={(e) => setRepeat(e.currentTarget.value)}
-            error={errors.repeat}
+            key={form.key('repeat')}
+            {...form.getInputProps('repeat')}
           />
           <Button type="submit" loading={busy}>
             {t('invitation.activate')}

@@ -1,9 +1,9 @@
 import { Alert, Button, Card, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
-import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import type { MfaType, TCustomer } from '@service-hub/contracts';
+import { ZCustomerMfaRequest, type MfaType, type TCustomer } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
+import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
@@ -18,23 +18,26 @@ export function CustomerSecurityPage() {
   const customer = useOutletContext<TCustomer>();
   const { heading } = usePageTitle();
   const update = useUpdateCustomerMfa(customer.id);
-  const [enabled, setEnabled] = useState(customer.isMFAEnabled);
-  const [method, setMethod] = useState<MfaType | null>(customer.mfaType);
-  const [error, setError] = useState<string>();
+  const form = useContractForm(ZCustomerMfaRequest, {
+    initialValues: { isMFAEnabled: customer.isMFAEnabled, mfaType: customer.mfaType },
+  });
+  const { isMFAEnabled: enabled, mfaType: method } = form.getValues();
   useReportUnsavedChanges(enabled !== customer.isMFAEnabled || (enabled && method !== customer.mfaType));
 
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (enabled && !method) {
-      setError(t('validation.mfaMethodRequired'));
-      return;
-    }
-    setError(undefined);
-    update.mutate(
-      { isMFAEnabled: enabled, mfaType: enabled ? method : null },
-      { onSuccess: () => showSuccess('security.saved') },
-    );
-  };
+  const submit = form.onSubmit((values) => {
+    const setting = {
+      isMFAEnabled: values.isMFAEnabled,
+      mfaType: values.isMFAEnabled ? values.mfaType : null,
+    };
+    update.mutate(setting, {
+      onSuccess: () => {
+        form.setInitialValues(setting);
+        form.setValues(setting);
+        showSuccess('security.saved');
+      },
+      onError: (error) => showServerFieldErrors(form, error, t),
+    });
+  });
 
   return (
     <Stack maw={720}>
@@ -52,15 +55,15 @@ export function CustomerSecurityPage() {
               label={t('security.enabled')}
               checked={enabled}
               onChange={(e) => {
-                setEnabled(e.currentTarget.checked);
-                if (e.currentTarget.checked && !method) setMethod('app');
+                form.setFieldValue('isMFAEnabled', e.currentTarget.checked);
+                if (e.currentTarget.checked && !method) form.setFieldValue('mfaType', 'app');
               }}
             />
             <Radio.Group
               label={t('security.method')}
               value={method ?? ''}
-              onChange={(value) => setMethod(value as MfaType)}
-              error={error}
+              onChange={(value) => form.setFieldValue('mfaType', value as MfaType)}
+              error={form.errors.mfaType}
             >
               <Stack gap="xs" mt="xs">
                 <Radio value="app" label={t('security.methods.app')} disabled={!enabled} />

@@ -1,0 +1,54 @@
+import { useForm, type UseFormInput } from '@mantine/form';
+import type { TFunction } from 'i18next';
+import { useTranslation } from 'react-i18next';
+import type { z } from 'zod';
+import { ApiRequestError } from '../api/client';
+import { issueMessage } from './issue-message';
+
+/**
+ * A Mantine form checked by the contract's own request schema, so the browser and the server apply
+ * the same rules, with every message translated by its code (the server's field errors use the
+ * same codes). The schema may be the request's, or a form-only extension of it (e.g. a repeated
+ * password).
+ */
+export function useContractForm<Values extends Record<string, unknown>>(
+  schema: z.ZodType<unknown, Values>,
+  options: Omit<UseFormInput<Values>, 'validate'>,
+) {
+  const { t } = useTranslation();
+  return useForm<Values>({ ...options, validate: contractResolver(schema, t) });
+}
+
+/** The form's errors by field path, from the schema's issues (the first issue of each field wins). */
+export function contractResolver(schema: z.ZodType, t: TFunction) {
+  return (values: Record<string, unknown>): Record<string, string> => {
+    const result = schema.safeParse(values);
+    if (result.success) return {};
+    const errors: Record<string, string> = {};
+    for (const issue of result.error.issues) {
+      const path = issue.path.map(String).join('.');
+      errors[path] ??= issueMessage(issue, t);
+    }
+    return errors;
+  };
+}
+
+/**
+ * Puts the server's field errors (`body.<field>`) on the form's fields, translated by code.
+ * Answers whether any landed on a field (otherwise the caller shows the error itself).
+ */
+export function showServerFieldErrors(
+  form: { setFieldError: (path: string, message: string) => void },
+  error: unknown,
+  t: TFunction,
+): boolean {
+  if (!(error instanceof ApiRequestError) || !error.body?.errors?.length) return false;
+  for (const fieldError of error.body.errors) {
+    const path = fieldError.field.replace(/^body\./, '');
+    form.setFieldError(
+      path,
+      t(`validation.${fieldError.code}`, { ...fieldError.params, defaultValue: fieldError.message }),
+    );
+  }
+  return true;
+}
