@@ -85,12 +85,12 @@ describe('[SSO] a customer’s own OpenID Connect provider (a standard oidc-prov
     await page.goto('/tracking/files');
     await signInAtExternalIdp(page, idp, 'ulla');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
-    await eventually(() => textOf(page)).toBe('Track and trace · Files');
+    await eventually(() => textOf(page)).toBe('Files');
     expect(await linkedSubjects(hub)).toEqual(['ulla']);
 
     const visitsBeforeReload = providerVisits;
     await page.reload();
-    await eventually(() => textOf(page)).toBe('Track and trace · Files');
+    await eventually(() => textOf(page)).toBe('Files');
     expect(providerVisits).toBe(visitsBeforeReload);
 
     // Two tabs of one browser share the tokens; each saves the profile again and again, so API
