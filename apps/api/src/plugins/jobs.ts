@@ -27,6 +27,8 @@ declare module 'fastify' {
     deliverEmails: (outboxIds: number[]) => Promise<void>;
     /** Queues a job; with a client, inside that client's transaction (it runs only if that commits). */
     enqueueJob: JobServices['enqueue'];
+    /** Lets this process's idle workers of a queue look for jobs now instead of at their next poll. */
+    wakeWorkers: (job: Job) => void;
   }
 }
 
@@ -88,6 +90,11 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   };
   app.decorate('deliverEmails', deliverEmails);
   app.decorate('enqueueJob', enqueue);
+  const workerIds = new Map<string, string>();
+  app.decorate('wakeWorkers', (job: Job) => {
+    const id = workerIds.get(job.name);
+    if (id) boss.notifyWorker(id);
+  });
 
   app.addHook('onReady', async () => {
     if (!options.runWorkers) return;
@@ -106,12 +113,13 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       const polling = job.pollingIntervalSeconds
         ? { pollingIntervalSeconds: job.pollingIntervalSeconds }
         : {};
-      await boss.work(job.name, { includeMetadata: true, ...polling }, async ([item]) => {
+      const workerId = await boss.work(job.name, { includeMetadata: true, ...polling }, async ([item]) => {
         if (!item) return;
         app.log.info({ job: job.name, id: item.id }, 'job started');
         await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
         app.log.info({ job: job.name, id: item.id }, 'job finished');
       });
+      workerIds.set(job.name, workerId);
       if (job.schedule) await boss.schedule(job.name, job.schedule, {});
     }
   });

@@ -30,14 +30,7 @@ export class CsvRecords extends Transform {
 
   override _transform(chunk: Buffer, _encoding: BufferEncoding, done: TransformCallback): void {
     this.pushPrefix();
-    const ends: number[] = [];
-    let inQuotes = this.inQuotes;
-    for (let i = 0; i < chunk.length; i++) {
-      const byte = chunk[i];
-      if (byte === QUOTE) inQuotes = !inQuotes;
-      else if (byte === LF && !inQuotes && (i === 0 || chunk[i - 1] !== CR)) ends.push(i);
-    }
-    this.inQuotes = inQuotes;
+    const ends = this.recordEnds(chunk);
     if (ends.length === 0) {
       done(null, chunk);
       return;
@@ -54,6 +47,37 @@ export class CsvRecords extends Transform {
     this.records += ends.length;
     this.onRecords(this.records);
     done(null, out);
+  }
+
+  /**
+   * Positions of the line feeds that end records. Jumps from one line feed or quote to the next
+   * with Buffer.indexOf (native, far faster than a loop over every byte in JavaScript).
+   */
+  private recordEnds(chunk: Buffer): number[] {
+    const ends: number[] = [];
+    let inQuotes = this.inQuotes;
+    let nextQuote = chunk.indexOf(QUOTE);
+    let i = 0;
+    while (i < chunk.length) {
+      if (nextQuote !== -1 && nextQuote < i) nextQuote = chunk.indexOf(QUOTE, i);
+      if (inQuotes) {
+        if (nextQuote === -1) break;
+        inQuotes = false;
+        i = nextQuote + 1;
+        continue;
+      }
+      const lineFeed = chunk.indexOf(LF, i);
+      if (nextQuote !== -1 && (lineFeed === -1 || nextQuote < lineFeed)) {
+        inQuotes = true;
+        i = nextQuote + 1;
+        continue;
+      }
+      if (lineFeed === -1) break;
+      if (lineFeed === 0 || chunk[lineFeed - 1] !== CR) ends.push(lineFeed);
+      i = lineFeed + 1;
+    }
+    this.inQuotes = inQuotes;
+    return ends;
   }
 
   override _flush(done: TransformCallback): void {

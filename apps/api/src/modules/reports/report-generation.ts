@@ -63,11 +63,14 @@ export async function generateReport(
   const key = storageKeyOf(report);
   const progress = new AbortController();
   try {
-    const counted = await client.query<{ n: number }>(query.count);
-    const rowCount = counted.rows[0]?.n ?? 0;
-    if (rowCount > services.maxRecords) {
-      await markFailed(db, report, 'tooLarge', rowCount);
-      return { outcome: 'tooLarge', report };
+    // Ordered reports were counted then (the progress bar's total); scheduled ones are counted now.
+    let rowCount = report.rowCount;
+    if (rowCount === null) {
+      rowCount = (await client.query<{ n: number }>(query.count)).rows[0]?.n ?? 0;
+      if (rowCount > services.maxRecords) {
+        await markFailed(db, report, 'tooLarge', rowCount);
+        return { outcome: 'tooLarge', report };
+      }
     }
     if (!(await recordProgress(db, report, { rowsWritten: 0, rowCount }))) return { outcome: 'skipped' };
 
@@ -101,6 +104,12 @@ export async function generateReport(
     });
     clientBroken = false;
     await writing;
+    // Rows added since the count may push a report over the limit: never hand out more, nor cut it.
+    if (file.rows > services.maxRecords) {
+      await storage.delete(key);
+      await markFailed(db, report, 'tooLarge', file.rows);
+      return { outcome: 'tooLarge', report };
+    }
     if (!(await markReady(db, report, { storageKey: key, sizeBytes: file.sizeBytes, rows: file.rows }))) {
       await storage.delete(key);
       return { outcome: 'skipped' };

@@ -167,6 +167,8 @@ export type ClaimedReport = {
   language: Language;
   requestedByUserId: string | null;
   scheduleId: string | null;
+  /** Counted when the report was ordered; null for scheduled reports. */
+  rowCount: number | null;
 };
 
 /**
@@ -187,12 +189,13 @@ export async function claimReport(db: Database, id: string): Promise<ClaimedRepo
     language: Language;
     requested_by_user_id: string | null;
     schedule_id: string | null;
+    row_count: number | null;
   }>(
     `UPDATE reports r SET status = 'generating', generation_id = gen_random_uuid(), started_at = now(), rows_written = 0, error = NULL
        FROM customers c
       WHERE r.id = $1 AND r.status IN ('queued', 'generating') AND c.id = r.customer_id
       RETURNING r.generation_id, r.customer_id, c.customer_number, c.market, r.level, r.type, r.from_date, r.to_date,
-                r.language, r.requested_by_user_id, r.schedule_id`,
+                r.language, r.requested_by_user_id, r.schedule_id, r.row_count`,
     [id],
   );
   const row = rows[0];
@@ -210,6 +213,7 @@ export async function claimReport(db: Database, id: string): Promise<ClaimedRepo
       language: row.language,
       requestedByUserId: row.requested_by_user_id,
       scheduleId: row.schedule_id,
+      rowCount: row.row_count,
     }
   );
 }

@@ -9,6 +9,7 @@ import {
   ZReportList,
   ZRequestReportRequest,
 } from '@service-hub/contracts';
+import { generateReportJob } from '../../jobs/generate-report.job.ts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
 import { listReports } from './reports.repository.ts';
 import {
@@ -47,6 +48,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ maxRecords: number }> = asyn
     },
     async (request, reply) => {
       const report = await requestReport(deps(), principalOf(request), accountOf(request), request.body);
+      // Committed: a worker in this process starts at once (another process at its next poll).
+      app.wakeWorkers(generateReportJob);
       return reply.code(202).send(report);
     },
   );
