@@ -77,6 +77,7 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
       `attachment; filename="dokumentrapport_${customerNumber}_${FROM}_${TO}.csv"`,
     );
     expect(Number(download.headers['content-length'])).toBe(report.sizeBytes);
+    expect(download.headers['cache-control']).toBe('private, no-store');
     const bytes = download.rawPayload;
     expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
     const lines = bytes.subarray(3).toString('utf8').split('\r\n');
