@@ -7,6 +7,7 @@
  *    unindexed table, i.e. the fastest PostgreSQL can take rows in.
  * 2. HTTP: GET /api/v3/user (token check, user, customers, permissions from PostgreSQL) and
  *    GET /api/health through the whole app, against a bare Fastify route on the same machine.
+ * 3. Reports (bench/reports.ts): a 1 000 000-row report end to end against a bare COPY TO STDOUT.
  *
  * BENCH_DOCUMENTS (default 200000) and BENCH_SECONDS (default 5) scale the run.
  */
@@ -203,3 +204,6 @@ try {
   await postgres.stop();
   await rm(workDir, { recursive: true, force: true });
 }
+
+// Reports: its own database and section of docs/performance.md (also `npx tsx bench/reports.ts`).
+await import('./reports.ts');

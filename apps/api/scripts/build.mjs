@@ -1,10 +1,10 @@
-// Bundles the API into dist/server.js. Workspace code (contracts) is bundled in; packages from
+// Bundles the API into dist/server.js and the queue worker into dist/worker.js. Workspace code (contracts) is bundled in; packages from
 // node_modules stay external and load at run time. Migrations are read from ../drizzle.
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['src/server.ts'],
-  outfile: 'dist/server.js',
+  entryPoints: ['src/server.ts', 'src/worker.ts'],
+  outdir: 'dist',
   bundle: true,
   platform: 'node',
   format: 'esm',

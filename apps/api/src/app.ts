@@ -21,13 +21,15 @@ import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { reportSchedulesRoutes } from './modules/reports/report-schedules.routes.ts';
+import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import inputHygienePlugin from './plugins/input-hygiene.ts';
-import jobsPlugin from './plugins/jobs.ts';
+import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import securityHeadersPlugin, {
   contentSecurityPolicy,
@@ -114,12 +116,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { ...csp, strictTransport: config.isProduction });
   await app.register(cookie);
   await app.register(databasePlugin, { db });
-  await app.register(jobsPlugin, {
-    smtpUrl: config.smtpUrl,
-    mailFrom: config.mailFrom,
-    runWorkers: config.runJobs,
-  });
   await app.register(storagePlugin, config.storage);
+  await app.register(jobsPlugin, jobsOptionsOf(config));
   await app.register(openapiPlugin);
   await app.register(spaPlugin, {
     distDir,
@@ -195,6 +193,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(reportsRoutes, { maxRecords: config.reports.maxRecords });
+  await app.register(reportSchedulesRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

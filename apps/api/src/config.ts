@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import { join, resolve } from 'node:path';
 import { z } from 'zod';
-import { EXTERNAL_SERVICES } from '@service-hub/contracts';
+import { EXTERNAL_SERVICES, REPORT_MAX_RECORDS } from '@service-hub/contracts';
 import { apiRoot } from './lib/paths.ts';
 
 const ZFlag = z
@@ -108,7 +108,24 @@ const ZEnv = z.object({
   REPORTS_DIR: z.string().optional(),
   ATTACHMENTS_DIR: z.string().optional(),
   TRUST_PROXY: ZTrustProxy,
+  /** An S3-compatible bucket for reports and attachments instead of the folders above. */
+  S3_BUCKET: z.string().optional(),
+  S3_ENDPOINT: z.string().url().optional(),
+  S3_REGION: z.string().default('us-east-1'),
+  S3_ACCESS_KEY_ID: z.string().optional(),
+  S3_SECRET_ACCESS_KEY: z.string().optional(),
+  S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  /** Most records one report may hold (spec 9); lowered in tests. */
+  REPORT_MAX_RECORDS: z.coerce.number().int().min(1).default(REPORT_MAX_RECORDS),
 });
+
+export type ObjectStoreConfig = {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  forcePathStyle: boolean;
+};
 
 export type AppConfig = {
   isProduction: boolean;
@@ -152,8 +169,9 @@ export type AppConfig = {
    * or also anonymous callers when HUB_DEV_OUTBOX=open and the server listens on loopback only.
    */
   devOutbox: 'provider-admins' | 'anyone-on-loopback';
-  /** Where files are kept (a folder each, unless an object store is configured). */
-  storage: { reportsDir: string; attachmentsDir: string };
+  /** Where files are kept: a folder each, unless an object store is configured. */
+  storage: { reportsDir: string; attachmentsDir: string; objectStore: ObjectStoreConfig | undefined };
+  reports: { maxRecords: number };
 };
 
 /** True for addresses only this machine can reach. */
@@ -224,7 +242,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       attachmentsDir: e.ATTACHMENTS_DIR
         ? fromStart(e.ATTACHMENTS_DIR)
         : join(dataDir, 'files', 'attachments'),
+      objectStore: e.S3_BUCKET
+        ? {
+            bucket: e.S3_BUCKET,
+            endpoint: e.S3_ENDPOINT,
+            region: e.S3_REGION,
+            credentials:
+              e.S3_ACCESS_KEY_ID && e.S3_SECRET_ACCESS_KEY
+                ? { accessKeyId: e.S3_ACCESS_KEY_ID, secretAccessKey: e.S3_SECRET_ACCESS_KEY }
+                : undefined,
+            // S3-compatible stores at their own address mostly want the bucket in the path.
+            forcePathStyle:
+              e.S3_FORCE_PATH_STYLE === undefined
+                ? e.S3_ENDPOINT !== undefined
+                : e.S3_FORCE_PATH_STYLE === '1' || e.S3_FORCE_PATH_STYLE === 'true',
+          }
+        : undefined,
     },
+    reports: { maxRecords: e.REPORT_MAX_RECORDS },
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

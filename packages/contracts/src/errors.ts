@@ -20,6 +20,8 @@ export const ERROR_CODES = [
   'USER_NOT_PROVISIONED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
+  'REPORT_TOO_LARGE',
+  'REPORT_NOT_READY',
 ] as const;
 export type ErrorCode = (typeof ERROR_CODES)[number];
 
@@ -42,6 +44,8 @@ export const FIELD_ERROR_CODES = [
   'emailExists',
   'mfaMethodRequired',
   'invalidCharacters',
+  'dateRangeTooLong',
+  'endBeforeStart',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

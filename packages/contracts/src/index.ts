@@ -9,3 +9,4 @@ export * from './api/auth.ts';
 export * from './api/customers.ts';
 export * from './api/user.ts';
 export * from './api/notifications.ts';
+export * from './api/reports.ts';

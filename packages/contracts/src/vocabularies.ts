@@ -172,10 +172,21 @@ export type MfaType = (typeof MFA_TYPES)[number];
 
 export const REPORT_LEVELS = ['document', 'file'] as const;
 export type ReportLevel = (typeof REPORT_LEVELS)[number];
-export const REPORT_STATUSES = ['queued', 'running', 'ready', 'failed'] as const;
+/** queued → generating → ready (→ expired after the retention) or failed; see docs/reports.md. */
+export const REPORT_STATUSES = ['queued', 'generating', 'ready', 'failed', 'expired'] as const;
 export type ReportStatus = (typeof REPORT_STATUSES)[number];
+/** CSV (the spec's type) and, beyond it, Excel workbooks. */
+export const REPORT_FORMATS = ['CSV', 'XLSX'] as const;
+export type ReportFormat = (typeof REPORT_FORMATS)[number];
+/** Why a report failed; the web app words each in the user's language. */
+export const REPORT_FAILURES = ['tooLarge', 'generationFailed'] as const;
+export type ReportFailure = (typeof REPORT_FAILURES)[number];
+export const REPORT_FREQUENCIES = ['daily', 'weekly', 'monthly'] as const;
+export type ReportFrequency = (typeof REPORT_FREQUENCIES)[number];
 export const REPORT_MAX_RECORDS = 1_000_000;
 export const REPORT_RETENTION_DAYS = 90;
+/** Longest time frame of one report (the spec leaves the number open). */
+export const REPORT_MAX_RANGE_DAYS = 366;
 
 export const DEPLOYMENT_REQUEST_STATUSES = ['submitted', 'inProgress', 'completed', 'rejected'] as const;
 export type DeploymentRequestStatus = (typeof DEPLOYMENT_REQUEST_STATUSES)[number];

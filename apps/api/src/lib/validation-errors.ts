@@ -67,9 +67,17 @@ function describe(issue: SchemaIssue): Omit<TFieldError, 'field'> {
       return { code: 'invalidValue', message: issue.message };
     case 'custom': {
       // Refinements name their own code (e.g. weakPassword) so clients can translate them.
-      const code = (p.params as { code?: string } | undefined)?.code;
+      const { code, ...values } = (p.params ?? {}) as { code?: string } & Record<string, unknown>;
       const known = FIELD_ERROR_CODES.find((c) => c === code);
-      return { code: known ?? 'invalidValue', message: issue.message };
+      // Numbers a refinement names (e.g. the most days of a range) fill the translated message.
+      const numbers = Object.entries(values).filter(
+        (entry): entry is [string, number] => typeof entry[1] === 'number',
+      );
+      return {
+        code: known ?? 'invalidValue',
+        message: issue.message,
+        ...(known && numbers.length > 0 ? { params: Object.fromEntries(numbers) } : {}),
+      };
     }
     default:
       return { code: 'invalidValue', message: issue.message };

@@ -1,62 +1,132 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
-import type { Job } from '../jobs/job-definition.ts';
+import type { AppConfig } from '../config.ts';
+import type { Job, JobServices } from '../jobs/job-definition.ts';
 import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
+import { generateReportJob } from '../jobs/generate-report.job.ts';
+import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
+import { runReportSchedulesJob } from '../jobs/run-report-schedules.job.ts';
 import { resendUnsentEmailJob, sendEmailJob } from '../jobs/send-email.job.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
 
-const JOBS: Job[] = [sendEmailJob, resendUnsentEmailJob, purgeExpiredJob];
+const JOBS: Job[] = [
+  sendEmailJob,
+  resendUnsentEmailJob,
+  purgeExpiredJob,
+  generateReportJob as Job,
+  reportMaintenanceJob as Job,
+  runReportSchedulesJob as Job,
+];
 
 declare module 'fastify' {
   interface FastifyInstance {
     mailer: Mailer;
     /** Hands committed outbox mails to the queue (no-op without SMTP). */
     deliverEmails: (outboxIds: number[]) => Promise<void>;
+    /** Queues a job; with a client, inside that client's transaction (it runs only if that commits). */
+    enqueueJob: JobServices['enqueue'];
+    /** Lets this process's idle workers of a queue look for jobs now instead of at their next poll. */
+    wakeWorkers: (job: Job) => void;
   }
 }
 
-export type JobsOptions = { smtpUrl: string | undefined; mailFrom: string; runWorkers: boolean };
+export type JobsOptions = {
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  runWorkers: boolean;
+  config: JobServices['config'];
+};
+
+export const jobsOptionsOf = (config: AppConfig): JobsOptions => ({
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
+  runWorkers: config.runJobs,
+  config: { publicUrl: config.publicUrl, reports: config.reports },
+});
 
 /**
- * The PostgreSQL-backed queue (pg-boss) sharing the app's pool. With `runWorkers` this process also
- * works the queues; several processes may, each job runs once.
+ * The PostgreSQL-backed queue (pg-boss) sharing the app's pool. Every process can queue jobs;
+ * with `runWorkers` it also works the queues and runs the schedules. Several processes may, each
+ * job runs once. On close, running jobs are told to stop (long ones, like reports, end early and
+ * the queue retries them elsewhere) and the queue stops after the others finish.
  */
 async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   const mailer = new Mailer(app.db, options.smtpUrl, options.mailFrom);
   app.decorate('mailer', mailer);
-  const needsQueue = options.runWorkers || mailer.sendsMail;
-  const boss = needsQueue
-    ? new PgBoss({
-        db: { executeSql: (text, values) => app.db.$client.query(text, values) },
-        schema: 'pgboss',
-      })
-    : undefined;
-  boss?.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  const boss = new PgBoss({
+    db: { executeSql: (text, values) => app.db.$client.query(text, values) },
+    schema: 'pgboss',
+    // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
+    supervise: options.runWorkers,
+    schedule: options.runWorkers,
+  });
+  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  const stopping = new AbortController();
 
-  app.decorate('deliverEmails', async (outboxIds: number[]) => {
-    if (!boss || !mailer.sendsMail) return;
+  // A web-only instance starts the queue when it first queues a job.
+  let started: Promise<void> | undefined;
+  const start = () =>
+    (started ??= (async () => {
+      await boss.start();
+      for (const job of JOBS) {
+        await boss.createQueue(job.name, { name: job.name, ...job.queue });
+        if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+      }
+    })());
+
+  const deliverEmails = async (outboxIds: number[]) => {
+    if (!mailer.sendsMail) return;
+    await start();
     for (const outboxId of outboxIds) await boss.send(sendEmailJob.name, { outboxId });
+  };
+  const enqueue: JobServices['enqueue'] = async (job, payload, client?: PoolClient) => {
+    await start();
+    const inTransaction = client && {
+      db: { executeSql: (text: string, values: unknown[]) => client.query(text, values) },
+    };
+    await boss.send(job.name, payload as object, inTransaction || {});
+  };
+  app.decorate('deliverEmails', deliverEmails);
+  app.decorate('enqueueJob', enqueue);
+  const workerIds = new Map<string, string>();
+  app.decorate('wakeWorkers', (job: Job) => {
+    const id = workerIds.get(job.name);
+    if (id) boss.notifyWorker(id);
   });
 
-  if (!boss) return;
   app.addHook('onReady', async () => {
-    await boss.start();
-    for (const job of JOBS) await boss.createQueue(job.name);
     if (!options.runWorkers) return;
+    await start();
+    const services: JobServices = {
+      db: app.db,
+      mailer,
+      storage: app.storage,
+      config: options.config,
+      log: app.log,
+      signal: stopping.signal,
+      enqueue,
+      deliverEmails,
+    };
     for (const job of JOBS) {
-      await boss.work(job.name, async ([item]) => {
+      const polling = job.pollingIntervalSeconds
+        ? { pollingIntervalSeconds: job.pollingIntervalSeconds }
+        : {};
+      const workerId = await boss.work(job.name, { includeMetadata: true, ...polling }, async ([item]) => {
         if (!item) return;
         app.log.info({ job: job.name, id: item.id }, 'job started');
-        await job.run({ db: app.db, mailer }, item.data);
+        await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
         app.log.info({ job: job.name, id: item.id }, 'job finished');
       });
+      workerIds.set(job.name, workerId);
       if (job.schedule) await boss.schedule(job.name, job.schedule, {});
     }
   });
   app.addHook('onClose', async () => {
-    await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    stopping.abort();
+    if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
   });
 }
 
-export default fp(jobsPlugin, { name: 'jobs', dependencies: ['database'] });
+export default fp(jobsPlugin, { name: 'jobs', dependencies: ['database', 'storage'] });

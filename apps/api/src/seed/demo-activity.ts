@@ -370,7 +370,11 @@ export async function seedSupport(
   await syncIdentitySequences(client, ['support_cases', 'support_case_replies']);
 }
 
-/** A few CSV reports per account of the demo users, built from the seeded documents. */
+/**
+ * Report history per account of the demo users: reports whose 90 days are over (their files are
+ * gone) and a failed one. Ready reports need their file in the report storage, which the seed does
+ * not reach: the demo users order those themselves, and they are ready within seconds.
+ */
 export async function seedReports(
   client: PoolClient,
   users: readonly SeededUser[],
@@ -378,32 +382,18 @@ export async function seedReports(
 ): Promise<void> {
   for (const user of users.slice(0, 3)) {
     for (const customerId of user.customerIds) {
-      for (const [level, daysBack, status] of [
-        ['document', 30, 'ready'],
-        ['file', 7, 'ready'],
-        ['document', 90, 'failed'],
+      for (const [level, daysAgo, days, status] of [
+        ['document', 120, 30, 'expired'],
+        ['file', 100, 7, 'expired'],
+        ['document', 3, 30, 'failed'],
       ] as const) {
-        const to = new Date(now.getTime() - DAY).toISOString().slice(0, 10);
-        const from = new Date(now.getTime() - daysBack * DAY).toISOString().slice(0, 10);
-        const csv =
-          status === 'ready'
-            ? level === 'document'
-              ? `SELECT string_agg(concat_ws(';', d.id, d.external_document_id, f.filename, d.status, to_char(d.created_at, 'YYYY-MM-DD HH24:MI')), E'\\n' ORDER BY d.id) AS body, count(*) AS n
-                   FROM tracking_documents d JOIN tracking_files f ON f.id = d.file_id
-                  WHERE d.customer_id = $1 AND d.created_at::date BETWEEN $2::date AND $3::date`
-              : `SELECT string_agg(concat_ws(';', f.id, f.filename, f.status, f.document_count, to_char(f.arrived_at, 'YYYY-MM-DD HH24:MI')), E'\\n' ORDER BY f.id) AS body, count(*) AS n
-                   FROM tracking_files f WHERE f.customer_id = $1 AND f.arrived_at::date BETWEEN $2::date AND $3::date`
-            : undefined;
-        const header =
-          level === 'document'
-            ? 'documentId;externalDocumentId;filename;status;created'
-            : 'fileId;filename;status;documents;arrived';
-        const result = csv
-          ? (await client.query<{ body: string | null; n: number }>(csv, [customerId, from, to])).rows[0]
-          : undefined;
+        const created = new Date(now.getTime() - daysAgo * DAY);
+        const to = new Date(created.getTime() - DAY).toISOString().slice(0, 10);
+        const from = new Date(created.getTime() - days * DAY).toISOString().slice(0, 10);
         await client.query(
-          `INSERT INTO reports (customer_id, requested_by_user_id, level, from_date, to_date, status, row_count, content, error, completed_at, expires_at, created)
-           VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $10::timestamptz + interval '90 days', $10)`,
+          `INSERT INTO reports (customer_id, requested_by_user_id, level, from_date, to_date, status, row_count, rows_written,
+             size_bytes, error, completed_at, expires_at, created)
+           VALUES ($1, $2, $3, $4, $5, $6, $7::int, coalesce($7::int, 0), $8, $9, $10, $10::timestamptz + interval '90 days', $10)`,
           [
             customerId,
             user.id,
@@ -411,12 +401,10 @@ export async function seedReports(
             from,
             to,
             status,
-            result ? Number(result.n) : null,
-            result ? Buffer.from(`${header}\n${result.body ?? ''}\n`) : null,
-            status === 'failed'
-              ? 'This report is too large to generate. We have a limit of 1 000 000 records.'
-              : null,
-            new Date(now.getTime() - (daysBack + 1) * 3_600_000),
+            status === 'expired' ? 1200 + daysAgo * 7 : null,
+            status === 'expired' ? (1200 + daysAgo * 7) * 140 : null,
+            status === 'failed' ? 'generationFailed' : null,
+            new Date(created.getTime() + 60_000),
           ],
         );
       }

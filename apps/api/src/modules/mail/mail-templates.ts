@@ -9,7 +9,13 @@ type Template = { subject: string; lines: readonly string[]; action?: string; fo
  * the link (if any) follows the lines as a button in HTML and as a plain address in text.
  */
 const TEMPLATES: Record<
-  'invitation' | 'joinInvitation' | 'emailInUse' | 'emailChange' | 'mfaCode' | 'mfaLocked',
+  | 'invitation'
+  | 'joinInvitation'
+  | 'emailInUse'
+  | 'emailChange'
+  | 'mfaCode'
+  | 'mfaLocked'
+  | 'scheduledReportReady',
   Record<Language, Template>
 > = {
   invitation: {
@@ -287,6 +293,63 @@ const TEMPLATES: Record<
       subject: 'Service Hubin kirjautumiskoodisi: {code}',
       lines: ['Hei {firstName},', 'Kirjautumiskoodisi on {code}. Se on voimassa {minutes} minuuttia.'],
       footer: 'Jos et yrittänyt kirjautua, vaihda salasanasi.',
+    },
+  },
+  scheduledReportReady: {
+    'en-SE': {
+      subject: 'Your scheduled report for {customer} is ready',
+      lines: [
+        'Hello {firstName},',
+        'Your scheduled report for {customer}, {from} to {to}, is ready in Service Hub.',
+        'You can download it from the report list for {days} days.',
+      ],
+      action: 'Open reports',
+      footer:
+        'You receive this because you scheduled the report. You can pause or remove the schedule on the reports page.',
+    },
+    sv: {
+      subject: 'Din schemalagda rapport för {customer} är klar',
+      lines: [
+        'Hej {firstName},',
+        'Din schemalagda rapport för {customer}, {from} till {to}, är klar i Service Hub.',
+        'Du kan ladda ner den från rapportlistan i {days} dagar.',
+      ],
+      action: 'Öppna rapporter',
+      footer:
+        'Du får det här meddelandet eftersom du har schemalagt rapporten. Du kan pausa eller ta bort schemat på rapportsidan.',
+    },
+    no: {
+      subject: 'Den planlagte rapporten din for {customer} er klar',
+      lines: [
+        'Hei {firstName},',
+        'Den planlagte rapporten din for {customer}, {from} til {to}, er klar i Service Hub.',
+        'Du kan laste den ned fra rapportlisten i {days} dager.',
+      ],
+      action: 'Åpne rapporter',
+      footer:
+        'Du får denne e-posten fordi du har planlagt rapporten. Du kan sette planen på pause eller fjerne den på rapportsiden.',
+    },
+    da: {
+      subject: 'Din planlagte rapport for {customer} er klar',
+      lines: [
+        'Hej {firstName},',
+        'Din planlagte rapport for {customer}, {from} til {to}, er klar i Service Hub.',
+        'Du kan downloade den fra rapportlisten i {days} dage.',
+      ],
+      action: 'Åbn rapporter',
+      footer:
+        'Du får denne e-mail, fordi du har planlagt rapporten. Du kan sætte planen på pause eller fjerne den på rapportsiden.',
+    },
+    fi: {
+      subject: 'Ajastettu raporttisi asiakkaalle {customer} on valmis',
+      lines: [
+        'Hei {firstName},',
+        'Ajastettu raporttisi asiakkaalle {customer} ajalta {from}–{to} on valmis Service Hubissa.',
+        'Voit ladata sen raporttiluettelosta {days} päivän ajan.',
+      ],
+      action: 'Avaa raportit',
+      footer:
+        'Saat tämän viestin, koska ajastit raportin. Voit keskeyttää ajastuksen tai poistaa sen raporttisivulla.',
     },
   },
 };

@@ -503,6 +503,97 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/reports": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s reports with their status and progress, newest first */
+        get: operations["listReports"];
+        put?: never;
+        /**
+         * Orders a report of the account’s tracking data for a time frame
+         * @description The records are counted first: more than the limit (1 000 000) is refused with 422 and REPORT_TOO_LARGE. The report is generated in the background; the list shows its progress.
+         */
+        post: operations["requestReport"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}/download": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The file of a ready report (CSV or XLSX), streamed */
+        get: operations["downloadReport"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/reports/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Deletes a report and its file (the requester or an administrator) */
+        delete: operations["deleteReport"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report-schedules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account’s report schedules */
+        get: operations["listReportSchedules"];
+        put?: never;
+        /** Schedules a recurring report of the previous day, week or month */
+        post: operations["createReportSchedule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/report-schedules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Removes a schedule (its owner or an administrator); its reports stay */
+        delete: operations["deleteReportSchedule"];
+        options?: never;
+        head?: never;
+        /** Pauses or resumes a schedule (its owner or an administrator) */
+        patch: operations["updateReportSchedule"];
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -513,13 +604,13 @@ export interface components {
             detail: string;
             requestId: string;
             /** @enum {string} */
-            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "USER_NOT_PROVISIONED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE";
+            errorCode?: "VALIDATION_FAILED" | "UNAUTHENTICATED" | "INVALID_CREDENTIALS" | "FORBIDDEN" | "NOT_FOUND" | "CONFLICT" | "RATE_LIMITED" | "ACCOUNT_LOCKED" | "INVALID_CODE" | "LINK_EXPIRED" | "ALREADY_HAS_ACCESS" | "EMAIL_EXISTS" | "MFA_LOCKED" | "REAUTHENTICATION_REQUIRED" | "WRONG_USER" | "USER_NOT_PROVISIONED" | "INTERNAL_ERROR" | "SERVICE_UNAVAILABLE" | "REPORT_TOO_LARGE" | "REPORT_NOT_READY";
             referenceCode?: string;
             errors?: {
                 /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
                 field: string;
                 /** @enum {string} */
-                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters";
+                code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters" | "dateRangeTooLong" | "endBeforeStart";
                 message: string;
                 params?: {
                     [key: string]: string | number;
@@ -689,6 +780,53 @@ export interface components {
             /** @description ISO 8601 time */
             created: string;
             isNew: boolean;
+        };
+        Report: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            level: "document" | "file";
+            /** @enum {string} */
+            format: "CSV" | "XLSX";
+            /** @description First day of the time frame (YYYY-MM-DD) */
+            from: string;
+            /** @description Last day of the time frame (YYYY-MM-DD) */
+            to: string;
+            /** @enum {string} */
+            status: "queued" | "generating" | "ready" | "failed" | "expired";
+            rowsWritten: number;
+            rowCount: number | null;
+            sizeBytes: number | null;
+            failure: ("tooLarge" | "generationFailed") | null;
+            /** @description Name of the requester; null once they are deleted */
+            requestedBy: string | null;
+            /** @description Made by a report schedule */
+            scheduled: boolean;
+            /** @description ISO 8601 time */
+            created: string;
+            completedAt: string | null;
+            /** @description When the file is removed (ready reports) */
+            expiresAt: string | null;
+            canDelete: boolean;
+        };
+        ReportSchedule: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            level: "document" | "file";
+            /** @enum {string} */
+            format: "CSV" | "XLSX";
+            /** @enum {string} */
+            frequency: "daily" | "weekly" | "monthly";
+            paused: boolean;
+            /** @description Name of the schedule's owner */
+            owner: string;
+            /** @description ISO 8601 time */
+            nextRunAt: string;
+            lastRunAt: string | null;
+            created: string;
+            /** @description The caller may pause or remove it (owner or administrator) */
+            canManage: boolean;
         };
     };
     responses: never;
@@ -2155,6 +2293,515 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listReports: {
+        parameters: {
+            query: {
+                page?: number;
+                pageSize?: number;
+                sortBy?: "created" | "level" | "status" | "rowCount" | "sizeBytes";
+                sortDirection?: "asc" | "desc";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        reports: components["schemas"]["Report"][];
+                        total: number;
+                        retentionDays: number;
+                        maxRecords: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    requestReport: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    level: "document" | "file";
+                    /** Format: date */
+                    from: string;
+                    /** Format: date */
+                    to: string;
+                    /**
+                     * @default CSV
+                     * @enum {string}
+                     */
+                    format?: "CSV" | "XLSX";
+                    /** @enum {string} */
+                    language?: "en-SE" | "sv" | "no" | "da" | "fi";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Report"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    downloadReport: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The report file (CSV or XLSX) */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteReport: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listReportSchedules: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        schedules: components["schemas"]["ReportSchedule"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createReportSchedule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    level: "document" | "file";
+                    /**
+                     * @default CSV
+                     * @enum {string}
+                     */
+                    format?: "CSV" | "XLSX";
+                    /** @enum {string} */
+                    frequency: "daily" | "weekly" | "monthly";
+                    /** @enum {string} */
+                    language?: "en-SE" | "sv" | "no" | "da" | "fi";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteReportSchedule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateReportSchedule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    paused: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReportSchedule"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };

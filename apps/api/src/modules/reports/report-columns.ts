@@ -1,0 +1,302 @@
+import type { Language, Market, ReportLevel, TrackingStatus } from '@service-hub/contracts';
+
+/** A report column: its header in each language, the SQL that yields it, and its cell type. */
+export type ReportColumn = {
+  key: string;
+  header: Record<Language, string>;
+  /** SQL over `f` (tracking_files) and, at document level, `d` (tracking_documents). */
+  sql: string;
+  type: 'number' | 'text';
+};
+
+/** Days of a report's time frame are the account's own calendar days. */
+export const MARKET_TIME_ZONES: Record<Market, string> = {
+  DK: 'Europe/Copenhagen',
+  FI: 'Europe/Helsinki',
+  NO: 'Europe/Oslo',
+  SE: 'Europe/Stockholm',
+};
+
+const STATUS_LABELS: Record<TrackingStatus, Record<Language, string>> = {
+  Delivered: { 'en-SE': 'Delivered', sv: 'Levererad', no: 'Levert', da: 'Leveret', fi: 'Toimitettu' },
+  DeliveredWithRejections: {
+    'en-SE': 'Delivered with rejections',
+    sv: 'Levererad med avvisningar',
+    no: 'Levert med avvisninger',
+    da: 'Leveret med afvisninger',
+    fi: 'Toimitettu, osa hylätty',
+  },
+  NotDelivered: {
+    'en-SE': 'Not delivered',
+    sv: 'Ej levererad',
+    no: 'Ikke levert',
+    da: 'Ikke leveret',
+    fi: 'Ei toimitettu',
+  },
+  PartiallyDelivered: {
+    'en-SE': 'Partially delivered',
+    sv: 'Delvis levererad',
+    no: 'Delvis levert',
+    da: 'Delvist leveret',
+    fi: 'Osittain toimitettu',
+  },
+  PartiallyDeliveredWithRejections: {
+    'en-SE': 'Partially delivered with rejections',
+    sv: 'Delvis levererad med avvisningar',
+    no: 'Delvis levert med avvisninger',
+    da: 'Delvist leveret med afvisninger',
+    fi: 'Osittain toimitettu, osa hylätty',
+  },
+  Rejected: { 'en-SE': 'Rejected', sv: 'Avvisad', no: 'Avvist', da: 'Afvist', fi: 'Hylätty' },
+};
+
+const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+
+/** The status in the reader's words, computed by PostgreSQL while it writes the rows. */
+function statusSql(column: string, language: Language): string {
+  const cases = Object.entries(STATUS_LABELS)
+    .map(([status, labels]) => `WHEN ${literal(status)} THEN ${literal(labels[language])}`)
+    .join(' ');
+  return `CASE ${column} ${cases} ELSE ${column} END`;
+}
+
+const h = (en: string, sv: string, no: string, da: string, fi: string): Record<Language, string> => ({
+  'en-SE': en,
+  sv,
+  no,
+  da,
+  fi,
+});
+
+type ColumnTemplate = Omit<ReportColumn, 'sql'> & { sql: (language: Language, zone: string) => string };
+
+const time = (column: string) => (_: Language, zone: string) =>
+  `to_char(${column} AT TIME ZONE ${literal(zone)}, 'YYYY-MM-DD HH24:MI:SS')`;
+const plain = (column: string) => () => column;
+
+const FILE_COLUMNS: ColumnTemplate[] = [
+  {
+    key: 'fileId',
+    type: 'number',
+    sql: plain('f.id'),
+    header: h('File ID', 'Fil-ID', 'Fil-ID', 'Fil-ID', 'Tiedoston tunnus'),
+  },
+  {
+    key: 'filename',
+    type: 'text',
+    sql: plain('f.filename'),
+    header: h('File name', 'Filnamn', 'Filnavn', 'Filnavn', 'Tiedoston nimi'),
+  },
+  {
+    key: 'status',
+    type: 'text',
+    sql: (l) => statusSql('f.status', l),
+    header: h('Status', 'Status', 'Status', 'Status', 'Tila'),
+  },
+  {
+    key: 'arrived',
+    type: 'text',
+    sql: time('f.arrived_at'),
+    header: h('Arrived', 'Ankom', 'Ankom', 'Modtaget', 'Saapunut'),
+  },
+  {
+    key: 'application',
+    type: 'text',
+    sql: plain('f.application'),
+    header: h('Application', 'Applikation', 'Applikasjon', 'Applikation', 'Sovellus'),
+  },
+  {
+    key: 'category',
+    type: 'text',
+    sql: plain('f.category'),
+    header: h('Category', 'Kategori', 'Kategori', 'Kategori', 'Luokka'),
+  },
+  {
+    key: 'documents',
+    type: 'number',
+    sql: plain('f.document_count'),
+    header: h('Documents', 'Dokument', 'Dokumenter', 'Dokumenter', 'Dokumentit'),
+  },
+  {
+    key: 'envelopes',
+    type: 'number',
+    sql: plain('f.envelopes'),
+    header: h('Envelopes', 'Kuvert', 'Konvolutter', 'Kuverter', 'Kirjekuoret'),
+  },
+  {
+    key: 'sheets',
+    type: 'number',
+    sql: plain('f.sheets'),
+    header: h('Sheets', 'Ark', 'Ark', 'Ark', 'Arkit'),
+  },
+  {
+    key: 'inserts',
+    type: 'number',
+    sql: plain('f.inserts'),
+    header: h('Inserts', 'Bilagor', 'Vedlegg', 'Indstik', 'Liitteet'),
+  },
+  {
+    key: 'deliveryMode',
+    type: 'text',
+    sql: plain('f.delivery_mode'),
+    header: h('Delivery mode', 'Leveranssätt', 'Leveringsmåte', 'Leveringsmåde', 'Toimitustapa'),
+  },
+  {
+    key: 'quantity',
+    type: 'number',
+    sql: plain('f.quantity'),
+    header: h('Quantity', 'Antal', 'Antall', 'Antal', 'Määrä'),
+  },
+  {
+    key: 'itemReference',
+    type: 'text',
+    sql: plain('f.item_reference'),
+    header: h('Item reference', 'Artikelreferens', 'Artikkelreferanse', 'Varereference', 'Nimikeviite'),
+  },
+  {
+    key: 'sender',
+    type: 'text',
+    sql: plain('f.sender_name'),
+    header: h('Sender', 'Avsändare', 'Avsender', 'Afsender', 'Lähettäjä'),
+  },
+  {
+    key: 'receiver',
+    type: 'text',
+    sql: plain('f.receiver_name'),
+    header: h('Receiver', 'Mottagare', 'Mottaker', 'Modtager', 'Vastaanottaja'),
+  },
+  {
+    key: 'countryCode',
+    type: 'text',
+    sql: plain('f.country_code'),
+    header: h('Country', 'Land', 'Land', 'Land', 'Maa'),
+  },
+];
+
+const DOCUMENT_COLUMNS: ColumnTemplate[] = [
+  {
+    key: 'documentId',
+    type: 'number',
+    sql: plain('d.id'),
+    header: h('Document ID', 'Dokument-ID', 'Dokument-ID', 'Dokument-ID', 'Dokumentin tunnus'),
+  },
+  {
+    key: 'externalDocumentId',
+    type: 'text',
+    sql: plain('d.external_document_id'),
+    header: h(
+      'External document ID',
+      'Externt dokument-ID',
+      'Eksternt dokument-ID',
+      'Eksternt dokument-ID',
+      'Ulkoinen dokumenttitunnus',
+    ),
+  },
+  {
+    key: 'invoiceNumber',
+    type: 'text',
+    sql: plain('d.invoice_number'),
+    header: h('Invoice number', 'Fakturanummer', 'Fakturanummer', 'Fakturanummer', 'Laskun numero'),
+  },
+  {
+    key: 'messageId',
+    type: 'text',
+    sql: plain('d.message_id'),
+    header: h('Message ID', 'Meddelande-ID', 'Meldings-ID', 'Meddelelses-ID', 'Viestin tunnus'),
+  },
+  {
+    key: 'messageType',
+    type: 'text',
+    sql: plain('d.message_type'),
+    header: h('Message type', 'Meddelandetyp', 'Meldingstype', 'Meddelelsestype', 'Viestityyppi'),
+  },
+  {
+    key: 'eAddress',
+    type: 'text',
+    sql: plain('d.e_address'),
+    header: h('e-address', 'E-adress', 'E-adresse', 'E-adresse', 'Sähköinen osoite'),
+  },
+  {
+    key: 'recipient',
+    type: 'text',
+    sql: plain('d.recipient_name'),
+    header: h('Recipient', 'Mottagare', 'Mottaker', 'Modtager', 'Vastaanottaja'),
+  },
+  {
+    key: 'status',
+    type: 'text',
+    sql: (l) => statusSql('d.status', l),
+    header: h('Status', 'Status', 'Status', 'Status', 'Tila'),
+  },
+  {
+    key: 'created',
+    type: 'text',
+    sql: time('d.created_at'),
+    header: h('Created', 'Skapad', 'Opprettet', 'Oprettet', 'Luotu'),
+  },
+  {
+    key: 'fileId',
+    type: 'number',
+    sql: plain('d.file_id'),
+    header: h('File ID', 'Fil-ID', 'Fil-ID', 'Fil-ID', 'Tiedoston tunnus'),
+  },
+  {
+    key: 'filename',
+    type: 'text',
+    sql: plain('f.filename'),
+    header: h('File name', 'Filnamn', 'Filnavn', 'Filnavn', 'Tiedoston nimi'),
+  },
+];
+
+export type ReportQuery = {
+  columns: ReportColumn[];
+  /** SELECT of the rows in file order, for COPY (it takes no parameters: every value is a literal). */
+  select: string;
+  /** The same rows, counted. */
+  count: string;
+};
+
+/**
+ * The report's SQL. COPY accepts no bind parameters, so the values are inlined, each of a type
+ * that cannot carry SQL: the customer id is an integer, the days are checked ISO dates, and the
+ * time zone and words come from the tables above.
+ */
+export function reportQuery(report: {
+  level: ReportLevel;
+  customerId: number;
+  from: string;
+  to: string;
+  market: Market;
+  language: Language;
+}): ReportQuery {
+  if (!Number.isInteger(report.customerId)) throw new Error('customer id must be an integer');
+  for (const day of [report.from, report.to]) {
+    if (!/^\d{4}-\d{2}-\d{2}$/.test(day)) throw new Error('report days must be YYYY-MM-DD');
+  }
+  const zone = MARKET_TIME_ZONES[report.market];
+  const templates = report.level === 'file' ? FILE_COLUMNS : DOCUMENT_COLUMNS;
+  const columns = templates.map((c) => ({ ...c, sql: c.sql(report.language, zone) }));
+  // Start and end of the frame in the account's time zone, so the indexes on the time columns apply.
+  const start = `(${literal(report.from)}::date::timestamp AT TIME ZONE ${literal(zone)})`;
+  const end = `((${literal(report.to)}::date + 1)::timestamp AT TIME ZONE ${literal(zone)})`;
+  const list = columns.map((c) => c.sql).join(', ');
+  if (report.level === 'file') {
+    const where = `f.customer_id = ${report.customerId} AND f.arrived_at >= ${start} AND f.arrived_at < ${end}`;
+    return {
+      columns,
+      select: `SELECT ${list} FROM tracking_files f WHERE ${where} ORDER BY f.arrived_at, f.id`,
+      count: `SELECT count(*)::int AS n FROM tracking_files f WHERE ${where}`,
+    };
+  }
+  const where = `d.customer_id = ${report.customerId} AND d.created_at >= ${start} AND d.created_at < ${end}`;
+  return {
+    columns,
+    select: `SELECT ${list} FROM tracking_documents d JOIN tracking_files f ON f.id = d.file_id WHERE ${where} ORDER BY d.created_at, d.id`,
+    count: `SELECT count(*)::int AS n FROM tracking_documents d WHERE ${where}`,
+  };
+}
+
+/** The header row's words. */
+export function headerOf(columns: readonly ReportColumn[], language: Language): string[] {
+  return columns.map((c) => c.header[language]);
+}

@@ -1,0 +1,54 @@
+import Fastify from 'fastify';
+import pino from 'pino';
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/bootstrap.ts';
+import { DatabaseSetupError } from './db/database-setup-error.ts';
+import databasePlugin from './plugins/database.ts';
+import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
+import storagePlugin from './plugins/storage.ts';
+
+/**
+ * Works the job queue and nothing else (`npm run worker`): reports, e-mails, schedules and
+ * clean-ups, against the same database and file storage as the web instances, which can then run
+ * with RUN_JOBS=0. Any number of workers may run; each job runs once.
+ */
+const config = { ...loadConfig(), runJobs: true };
+const logger = pino({ level: config.logLevel });
+
+const opened = await openDatabase(config, {
+  info: (m) => logger.info(m),
+  error: (m) => logger.error(m),
+}).catch((error: unknown) => {
+  if (!(error instanceof DatabaseSetupError)) throw error;
+  console.error(error.message);
+  process.exit(1);
+});
+
+const worker = Fastify({ logger: { level: config.logLevel } });
+await worker.register(databasePlugin, { db: opened.db });
+await worker.register(storagePlugin, config.storage);
+await worker.register(jobsPlugin, jobsOptionsOf(config));
+await worker.ready();
+logger.info('Service Hub worker is working the job queue');
+
+let stopping = false;
+async function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  logger.info(`${signal} received: handing running jobs back to the queue`);
+  const force = setTimeout(() => {
+    logger.error('shutdown took too long; exiting');
+    process.exit(1);
+  }, 20_000);
+  try {
+    await worker.close();
+    await opened.close();
+    clearTimeout(force);
+    process.exit(0);
+  } catch (error) {
+    logger.error({ err: error }, 'error during shutdown');
+    process.exit(1);
+  }
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
