@@ -12,7 +12,7 @@ import { issueMessage } from './issue-message';
  * password).
  */
 export function useContractForm<Values extends Record<string, unknown>>(
-  schema: z.ZodType<unknown, Values>,
+  schema: z.ZodType,
   options: Omit<UseFormInput<Values>, 'validate'>,
 ) {
   const { t } = useTranslation();

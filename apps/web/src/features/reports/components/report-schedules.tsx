@@ -1,6 +1,4 @@
 import { Button, Card, Group, NativeSelect, SimpleGrid, Stack, Table, Text, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { zod4Resolver } from 'mantine-form-zod-resolver';
 import { useTranslation } from 'react-i18next';
 import {
   REPORT_FORMATS,
@@ -14,6 +12,7 @@ import {
 } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
+import { useContractForm } from '../../../lib/forms/contract-form';
 import { useCreateReportSchedule } from '../api/create-report-schedule';
 import { useDeleteReportSchedule } from '../api/delete-report-schedule';
 import { useReportSchedules } from '../api/list-report-schedules';
@@ -29,9 +28,8 @@ export function ReportSchedules({ accountId }: { accountId: number }) {
   const update = useUpdateReportSchedule(accountId);
   const remove = useDeleteReportSchedule(accountId);
   // Every field is a choice with a default: the contract's schema is all there is to check.
-  const form = useForm<ScheduleForm>({
+  const form = useContractForm<ScheduleForm>(ZCreateReportScheduleRequest, {
     initialValues: { level: 'document', format: 'CSV', frequency: 'weekly' },
-    validate: zod4Resolver(ZCreateReportScheduleRequest),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(
