@@ -17,6 +17,13 @@ export const ERROR_CODES = [
   'MFA_LOCKED',
   'REAUTHENTICATION_REQUIRED',
   'WRONG_USER',
+  'CUSTOMER_EXISTS',
+  'SERVICE_EXISTS',
+  'APPLICATION_EXISTS',
+  'PERMISSION_EXISTS',
+  'TOO_MANY_ACCOUNTS',
+  'CRM_UNAVAILABLE',
+  'USER_NOT_DELETED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
 ] as const;
@@ -41,6 +48,8 @@ export const FIELD_ERROR_CODES = [
   'emailExists',
   'mfaMethodRequired',
   'invalidCharacters',
+  'invalidGuid',
+  'alreadyExists',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 
