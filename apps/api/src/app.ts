@@ -19,6 +19,7 @@ import { PrincipalCache } from './modules/auth/principal-cache.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
+import { customersAdminRoutes } from './modules/customers/customers-admin.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!config.isProduction) await app.register(outboxRoutes, { readers: config.devOutbox });
   await app.register(usersRoutes);
   await app.register(customersRoutes);
+  await app.register(customersAdminRoutes);
   await app.register(notificationsRoutes);
   await app.register(servicesRoutes);
 

@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { TApplication, TPermission, TService, TServiceDetail } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { like } from '../../lib/sql-like.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -74,9 +75,4 @@ export async function searchPermissions(
     ),
   ]);
   return { totalCount: count.rows[0]?.n ?? 0, result: page.rows };
-}
-
-/** A search text for ILIKE: its own % and _ match only themselves. */
-export function like(text: string | undefined): string | null {
-  return text ? text.replace(/[\\%_]/g, (c) => `\\${c}`) : null;
 }
