@@ -96,7 +96,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
     {
       config: { access: {} },
       schema: {
-        operationId: 'listCustomersV3',
+        operationId: 'listMyCustomers',
         tags: ['customers'],
         summary: "The signed-in user's customer accounts; with search parameters, the customer search",
         description:

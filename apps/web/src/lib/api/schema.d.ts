@@ -460,7 +460,7 @@ export interface paths {
          * The signed-in user's customer accounts; with search parameters, the customer search
          * @description Without parameters: the accounts of the signed-in user (an array). With any of customerName, customerNumber, market, take, skip, sortBy or sortDirection: the customer search of GET /api/v2/customers ({ totalCount, result }), for provider administrators only.
          */
-        get: operations["listCustomersV3"];
+        get: operations["listMyCustomers"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2481,7 +2481,7 @@ export interface operations {
             };
         };
     };
-    listCustomersV3: {
+    listMyCustomers: {
         parameters: {
             query?: {
                 customerName?: string;
