@@ -24,6 +24,8 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { customerUsersRoutes } from './modules/users/customer-users.routes.ts';
+import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -166,6 +168,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customersAdminRoutes);
   await app.register(notificationsRoutes);
   await app.register(servicesRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(customerUsersRoutes, { publicUrl: config.publicUrl });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

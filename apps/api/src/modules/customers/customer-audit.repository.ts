@@ -6,7 +6,9 @@ export type AuditFilter = { action?: string; actor?: string; from?: string; to?:
 
 type AuditRow = Omit<TAuditEntry, 'at'> & { at: Date };
 
-const WHERE = `a.customer_id = $1
+// Changes of a user as a whole (name, roles, lockout) carry no account: each account of the user sees them.
+const WHERE = `(a.customer_id = $1 OR (a.customer_id IS NULL AND a.entity_type = 'user'
+      AND a.entity_id IN (SELECT uc.user_id::text FROM user_customers uc WHERE uc.customer_id = $1)))
     AND ($2::text IS NULL OR a.action LIKE $2 || '%')
     AND ($3::text IS NULL OR a.actor_email ILIKE '%' || $3 || '%')
     AND ($4::date IS NULL OR a.at >= $4::date)
