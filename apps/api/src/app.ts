@@ -19,6 +19,10 @@ import { PrincipalCache } from './modules/auth/principal-cache.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
+import { bulkImportRoutes } from './modules/crm/bulk-import.routes.ts';
+import type { CrmConnector } from './modules/crm/crm-connector.ts';
+import { DirectoryCrmConnector } from './modules/crm/directory-crm.ts';
+import { HttpCrmConnector } from './modules/crm/http-crm.ts';
 import { customersAdminRoutes } from './modules/customers/customers-admin.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
@@ -109,10 +113,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
   await app.register(cookie);
   await app.register(databasePlugin, { db });
+  const crm: CrmConnector = config.crm ? new HttpCrmConnector(config.crm) : new DirectoryCrmConnector(db);
   await app.register(jobsPlugin, {
     smtpUrl: config.smtpUrl,
     mailFrom: config.mailFrom,
     runWorkers: config.runJobs,
+    crm,
   });
   await app.register(storagePlugin, config.storage);
   await app.register(openapiPlugin);
@@ -166,6 +172,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(customersAdminRoutes);
+  await app.register(bulkImportRoutes, { crm });
   await app.register(notificationsRoutes);
   await app.register(servicesRoutes);
   await app.register(userAdminRoutes);

@@ -72,6 +72,11 @@ const ZEnv = z.object({
   REPORTS_DIR: z.string().optional(),
   ATTACHMENTS_DIR: z.string().optional(),
   TRUST_PROXY: ZTrustProxy,
+  /** The CRM's HTTP API (bulk creation of customers); without it the built-in CRM directory answers. */
+  CRM_URL: z.string().url().optional(),
+  CRM_TOKEN: z.string().optional(),
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  CRM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type AppConfig = {
@@ -108,6 +113,8 @@ export type AppConfig = {
   devOutbox: 'provider-admins' | 'anyone-on-loopback';
   /** Where files are kept (a folder each, unless an object store is configured). */
   storage: { reportsDir: string; attachmentsDir: string };
+  /** The CRM over HTTP; undefined means the built-in CRM directory. */
+  crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
 };
 
 /** True for addresses only this machine can reach. */
@@ -165,6 +172,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? fromStart(e.ATTACHMENTS_DIR)
         : join(dataDir, 'files', 'attachments'),
     },
+    crm: e.CRM_URL
+      ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
+      : undefined,
     devOutbox:
       e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',
   };

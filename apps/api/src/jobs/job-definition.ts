@@ -1,8 +1,9 @@
 import type { z } from 'zod';
 import type { Database } from '../db/client.ts';
+import type { CrmConnector } from '../modules/crm/crm-connector.ts';
 import type { Mailer } from '../modules/mail/mail.service.ts';
 
-export type JobServices = { db: Database; mailer: Mailer };
+export type JobServices = { db: Database; mailer: Mailer; crm: CrmConnector };
 
 /** A job as the queue runs it: the payload is checked against the job's schema first. */
 export type Job = {

@@ -14,9 +14,9 @@ export type CrmRequiredField = (typeof CRM_REQUIRED_FIELDS)[number];
 /**
  * Why an account cannot be imported (spec 8): 'invalid' is a typo (not a country prefix and
  * digits), 'notInCrm' the CRM does not know it, 'incomplete' the CRM lacks required fields,
- * 'existsInHub' the Hub has it already.
+ * 'existsInHub' the Hub has it already; 'crmUnavailable' (imports only) the CRM did not answer.
  */
-export const BULK_PROBLEMS = ['invalid', 'notInCrm', 'incomplete', 'existsInHub'] as const;
+export const BULK_PROBLEMS = ['invalid', 'notInCrm', 'incomplete', 'existsInHub', 'crmUnavailable'] as const;
 export type BulkProblem = (typeof BULK_PROBLEMS)[number];
 
 /** The account numbers as the user typed them: comma-separated (spaces and line breaks allowed). */
