@@ -19,11 +19,17 @@ import { PrincipalCache } from './modules/auth/principal-cache.ts';
 import { TokenService } from './modules/auth/token.service.ts';
 import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
+import { bulkImportRoutes } from './modules/crm/bulk-import.routes.ts';
+import { createCrmConnector } from './modules/crm/create-crm-connector.ts';
+import { customersAdminRoutes } from './modules/customers/customers-admin.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { reportSchedulesRoutes } from './modules/reports/report-schedules.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
+import { servicesRoutes } from './modules/services/services.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { customerUsersRoutes } from './modules/users/customer-users.routes.ts';
+import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -116,8 +122,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { ...csp, strictTransport: config.isProduction });
   await app.register(cookie);
   await app.register(databasePlugin, { db });
+  const crm = createCrmConnector(config, db);
   await app.register(storagePlugin, config.storage);
-  await app.register(jobsPlugin, jobsOptionsOf(config));
+  await app.register(jobsPlugin, jobsOptionsOf(config, crm));
   await app.register(openapiPlugin);
   await app.register(spaPlugin, {
     distDir,
@@ -192,9 +199,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   if (!config.isProduction) await app.register(outboxRoutes, { readers: config.devOutbox });
   await app.register(usersRoutes);
   await app.register(customersRoutes);
+  await app.register(customersAdminRoutes);
+  await app.register(bulkImportRoutes, { crm });
   await app.register(notificationsRoutes);
   await app.register(reportsRoutes, { maxRecords: config.reports.maxRecords });
   await app.register(reportSchedulesRoutes);
+  await app.register(servicesRoutes);
+  await app.register(userAdminRoutes);
+  await app.register(customerUsersRoutes, { publicUrl: config.publicUrl });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

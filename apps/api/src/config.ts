@@ -117,6 +117,11 @@ const ZEnv = z.object({
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
   /** Most records one report may hold (spec 9); lowered in tests. */
   REPORT_MAX_RECORDS: z.coerce.number().int().min(1).default(REPORT_MAX_RECORDS),
+  /** The CRM's HTTP API (bulk creation of customers); without it the built-in CRM directory answers. */
+  CRM_URL: z.string().url().optional(),
+  CRM_TOKEN: z.string().optional(),
+  CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  CRM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
 });
 
 export type ObjectStoreConfig = {
@@ -172,6 +177,8 @@ export type AppConfig = {
   /** Where files are kept: a folder each, unless an object store is configured. */
   storage: { reportsDir: string; attachmentsDir: string; objectStore: ObjectStoreConfig | undefined };
   reports: { maxRecords: number };
+  /** The CRM over HTTP; undefined means the built-in CRM directory. */
+  crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
 };
 
 /** True for addresses only this machine can reach. */
@@ -260,6 +267,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     },
     reports: { maxRecords: e.REPORT_MAX_RECORDS },
+    crm: e.CRM_URL
+      ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
+      : undefined,
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -6,6 +6,7 @@ import { DatabaseSetupError } from './db/database-setup-error.ts';
 import databasePlugin from './plugins/database.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import storagePlugin from './plugins/storage.ts';
+import { createCrmConnector } from './modules/crm/create-crm-connector.ts';
 
 /**
  * Works the job queue and nothing else (`npm run worker`): reports, e-mails, schedules and
@@ -27,7 +28,7 @@ const opened = await openDatabase(config, {
 const worker = Fastify({ logger: { level: config.logLevel } });
 await worker.register(databasePlugin, { db: opened.db });
 await worker.register(storagePlugin, config.storage);
-await worker.register(jobsPlugin, jobsOptionsOf(config));
+await worker.register(jobsPlugin, jobsOptionsOf(config, createCrmConnector(config, opened.db)));
 await worker.ready();
 logger.info('Service Hub worker is working the job queue');
 

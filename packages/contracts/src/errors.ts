@@ -18,6 +18,13 @@ export const ERROR_CODES = [
   'REAUTHENTICATION_REQUIRED',
   'WRONG_USER',
   'USER_NOT_PROVISIONED',
+  'CUSTOMER_EXISTS',
+  'SERVICE_EXISTS',
+  'APPLICATION_EXISTS',
+  'PERMISSION_EXISTS',
+  'TOO_MANY_ACCOUNTS',
+  'CRM_UNAVAILABLE',
+  'USER_NOT_DELETED',
   'INTERNAL_ERROR',
   'SERVICE_UNAVAILABLE',
   'REPORT_TOO_LARGE',
@@ -46,6 +53,8 @@ export const FIELD_ERROR_CODES = [
   'invalidCharacters',
   'dateRangeTooLong',
   'endBeforeStart',
+  'invalidGuid',
+  'alreadyExists',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -10,3 +10,5 @@ export * from './api/customers.ts';
 export * from './api/user.ts';
 export * from './api/notifications.ts';
 export * from './api/reports.ts';
+export * from './api/services.ts';
+export * from './api/crm.ts';

@@ -3,11 +3,14 @@ import type { PoolClient } from 'pg';
 import type { z } from 'zod';
 import type { AppConfig } from '../config.ts';
 import type { Database } from '../db/client.ts';
+import type { CrmConnector } from '../modules/crm/crm-connector.ts';
 import type { Mailer } from '../modules/mail/mail.service.ts';
 
 export type JobServices = {
   db: Database;
   mailer: Mailer;
+  /** The CRM (bulk creation of customers). */
+  crm: CrmConnector;
   storage: FastifyInstance['storage'];
   config: Pick<AppConfig, 'publicUrl' | 'reports'>;
   log: FastifyBaseLogger;

@@ -6,6 +6,8 @@ export type AuditEntry = {
   action: string;
   entityType: string;
   entityId: string;
+  /** The customer account the change concerns: its administrators see the entry in its audit log. */
+  customerId?: number | null;
   before?: unknown;
   after?: unknown;
   requestId?: string;
@@ -14,8 +16,8 @@ export type AuditEntry = {
 /** Records an administrative change; call it inside the transaction that makes the change. */
 export async function writeAudit(client: PoolClient, entry: AuditEntry): Promise<void> {
   await client.query(
-    `INSERT INTO audit_log (actor_user_id, actor_email, action, entity_type, entity_id, before, after, request_id)
-     VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
+    `INSERT INTO audit_log (actor_user_id, actor_email, action, entity_type, entity_id, before, after, request_id, customer_id)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
     [
       entry.actorUserId,
       entry.actorEmail,
@@ -25,6 +27,7 @@ export async function writeAudit(client: PoolClient, entry: AuditEntry): Promise
       entry.before === undefined ? null : JSON.stringify(entry.before),
       entry.after === undefined ? null : JSON.stringify(entry.after),
       entry.requestId ?? null,
+      entry.customerId ?? null,
     ],
   );
 }

@@ -4,6 +4,7 @@ import type { PoolClient } from 'pg';
 import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Job, JobServices } from '../jobs/job-definition.ts';
+import { importCustomersJob } from '../jobs/import-customers.job.ts';
 import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
 import { generateReportJob } from '../jobs/generate-report.job.ts';
 import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
@@ -18,6 +19,7 @@ const JOBS: Job[] = [
   generateReportJob as Job,
   reportMaintenanceJob as Job,
   runReportSchedulesJob as Job,
+  importCustomersJob as Job,
 ];
 
 declare module 'fastify' {
@@ -37,13 +39,15 @@ export type JobsOptions = {
   mailFrom: string;
   runWorkers: boolean;
   config: JobServices['config'];
+  crm: JobServices['crm'];
 };
 
-export const jobsOptionsOf = (config: AppConfig): JobsOptions => ({
+export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsOptions => ({
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
   runWorkers: config.runJobs,
   config: { publicUrl: config.publicUrl, reports: config.reports },
+  crm,
 });
 
 /**
@@ -102,6 +106,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
     const services: JobServices = {
       db: app.db,
       mailer,
+      crm: options.crm,
       storage: app.storage,
       config: options.config,
       log: app.log,

@@ -22,6 +22,7 @@ const TAGS = [
     name: 'reports',
     description: 'Reports of tracking data, generated in the background, and their schedules',
   },
+  { name: 'services', description: 'Services, their applications and permissions (provider administrators)' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */

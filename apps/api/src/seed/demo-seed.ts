@@ -7,6 +7,7 @@ import {
   seedUsers,
   type SeededCustomer,
 } from './demo-accounts.ts';
+import { seedCrmDirectory } from './crm-directory.ts';
 import { seedDeploymentRequests, seedEdi, seedReports, seedSupport } from './demo-activity.ts';
 import { Random } from './random.ts';
 import { generateTracking, type GeneratorCustomer } from './tracking-generator.ts';
@@ -45,6 +46,7 @@ export async function seedDemoDataIfEmpty(pool: pg.Pool, options: DemoSeedOption
     log('seeding demo data: markets, services, customers and users');
     const permissions = await seedReferenceData(client);
     const customers = await seedCustomers(client, random, permissions);
+    await seedCrmDirectory(client, customers);
     const users = await seedUsers(client, random, customers, permissions, await hashPassword(DEMO_PASSWORD));
     const documents = options.documents ?? 24_000;
     log(`seeding demo data: ${documents} track-and-trace documents`);

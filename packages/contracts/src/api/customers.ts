@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import { MARKETS, MFA_TYPES } from '../vocabularies.ts';
-import { quotable } from './fields.ts';
+import { optionalGuid, optionalText, pageOf, pageQuery, quotable, text, ZInt32Id } from './fields.ts';
+
+export const ZCustomerId = z.coerce.number().pipe(ZInt32Id);
 
 export const ZCustomerSummary = z
   .object({
@@ -59,3 +61,174 @@ export const ZRevokeUserForCustomerQuery = z.object({
   userID: z.string().uuid(),
   customerID: ZCustomerIdParam,
 });
+
+/** A customer number: a country prefix and digits, e.g. SE123 (spec 5). */
+export const CUSTOMER_NUMBER = /^[A-Z]{2}\d{1,12}$/;
+export const CUSTOMER_NUMBER_MESSAGE = 'Use a country prefix and digits, e.g. SE123.';
+
+export const ZCustomerNumber = text()
+  .trim()
+  .toUpperCase()
+  .regex(CUSTOMER_NUMBER, { error: CUSTOMER_NUMBER_MESSAGE });
+
+const SORTABLE = ['name', 'customerNumber', 'market', 'created'] as const;
+
+/** GET /api/v2/customers and /api/v3/customers (spec 7): search, market filter, paging and sorting. */
+export const ZSearchCustomersQuery = z.object({
+  customerName: text().trim().max(200).optional(),
+  customerNumber: text().trim().max(20).optional(),
+  market: z.enum(MARKETS).optional(),
+  ...pageQuery(),
+  sortBy: z.enum(SORTABLE).default('name'),
+  sortDirection: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TSearchCustomersQuery = z.input<typeof ZSearchCustomersQuery>;
+
+export const ZCustomerListItem = ZCustomerSummary.extend({
+  created: z.string(),
+  userCount: z.number().int(),
+}).meta({ id: 'CustomerListItem' });
+export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
+
+export const ZCustomerPage = pageOf(ZCustomerListItem).meta({ id: 'CustomerPage' });
+export type TCustomerPage = z.infer<typeof ZCustomerPage>;
+
+const customerFields = {
+  name: text().trim().min(1).max(200),
+  market: z.enum(MARKETS),
+  organizationalNumber: optionalText(50),
+  vatNumber: optionalText(50),
+  notes: optionalText(2000),
+  crmMappingGuid: optionalGuid(),
+  wodGroupName: optionalText(100),
+};
+
+export const ZCreateCustomerRequest = z.object({
+  ...customerFields,
+  customerNumber: ZCustomerNumber,
+  permissionIds: z.array(ZInt32Id).max(500).default([]).describe('Service access to start with'),
+  applicationIds: z.array(ZInt32Id).max(500).default([]),
+});
+export type TCreateCustomerRequest = z.input<typeof ZCreateCustomerRequest>;
+
+/** POST /v2/customers of the older client: customer, customerPermissions, applications. */
+export const ZLegacyCreateCustomerRequest = z.object({
+  customer: z.object({ ...customerFields, customerNumber: ZCustomerNumber }),
+  customerPermissions: z
+    .array(z.object({ id: ZInt32Id }))
+    .max(500)
+    .default([]),
+  applications: z
+    .array(z.object({ id: ZInt32Id }))
+    .max(500)
+    .default([]),
+});
+
+export const ZUpdateCustomerRequest = z.object(customerFields);
+export type TUpdateCustomerRequest = z.input<typeof ZUpdateCustomerRequest>;
+
+/** PUT /customers of the older client. */
+export const ZLegacyUpdateCustomerRequest = z.object({
+  customer: z.object({ id: ZInt32Id, ...customerFields }),
+});
+
+/** GET /api/accounts (spec 7): accounts by name or number. */
+export const ZSearchAccountsQuery = z.object({
+  nameContains: text().trim().max(200).optional(),
+  accountNumberContains: text().trim().max(20).optional(),
+});
+
+/** Service access of one customer: every service with its permissions and applications, and which it has. */
+export const ZServiceAccess = z
+  .object({
+    services: z.array(
+      z.object({
+        id: z.number().int(),
+        name: z.string(),
+        shortName: z.string(),
+        notGrantedWithAccess: z
+          .boolean()
+          .describe('AI, WOD, EA and IBF: never given to users together with customer access (spec 5)'),
+        permissions: z.array(
+          z.object({
+            id: z.number().int(),
+            name: z.string(),
+            roles: z.array(z.string()),
+            customerId: z.number().int().nullable(),
+            granted: z.boolean(),
+          }),
+        ),
+        applications: z.array(
+          z.object({ id: z.number().int(), applicationName: z.string(), granted: z.boolean() }),
+        ),
+      }),
+    ),
+  })
+  .meta({ id: 'ServiceAccess' });
+export type TServiceAccess = z.infer<typeof ZServiceAccess>;
+
+export const ZUpdateServiceAccessRequest = z.object({
+  permissionIds: z.array(ZInt32Id).max(500),
+  applicationIds: z.array(ZInt32Id).max(500),
+});
+export type TUpdateServiceAccessRequest = z.infer<typeof ZUpdateServiceAccessRequest>;
+
+/** PUT /customers/permissions of the older client: the customer and its active permissions. */
+export const ZLegacyUpdateCustomerPermissionsRequest = z.object({
+  customer: z.object({ id: ZInt32Id }),
+  activePermissions: z.array(z.object({ id: ZInt32Id })).max(500),
+});
+
+/** GET /customers/applications of the older client. */
+export const ZLegacyCustomerApplicationsQuery = z.object({
+  id: ZCustomerIdParam,
+  detailed: z
+    .enum(['true', 'false'])
+    .default('false')
+    .transform((v) => v === 'true'),
+});
+
+export const ZCustomerApplication = z.object({
+  id: z.number().int(),
+  applicationName: z.string(),
+  serviceId: z.number().int().optional(),
+  serviceName: z.string().optional(),
+});
+
+/** POST /customers/applications of the older client. */
+export const ZLegacySetCustomerApplicationsRequest = z.object({
+  customer: z.object({ id: ZInt32Id }),
+  appIds: z.array(ZInt32Id).max(500),
+});
+
+/** One entry of a customer's audit log, with what changed. */
+export const ZAuditEntry = z
+  .object({
+    id: z.number().int(),
+    at: z.string(),
+    actorEmail: z.string().nullable(),
+    action: z.string(),
+    entityType: z.string(),
+    entityId: z.string(),
+    before: z.unknown(),
+    after: z.unknown(),
+    requestId: z.string().nullable(),
+  })
+  .meta({ id: 'AuditEntry' });
+export type TAuditEntry = z.infer<typeof ZAuditEntry>;
+
+export const ZAuditQuery = z.object({
+  action: text()
+    .trim()
+    .max(100)
+    .optional()
+    .describe('Beginning of the action, e.g. "user." or "customer.updated"'),
+  actor: text().trim().max(320).optional().describe("Text in the actor's e-mail address"),
+  from: z.iso.date().optional(),
+  to: z.iso.date().optional(),
+  ...pageQuery(25, 200),
+});
+export type TAuditQuery = z.input<typeof ZAuditQuery>;
+
+export const ZAuditPage = pageOf(ZAuditEntry).meta({ id: 'AuditPage' });
+export type TAuditPage = z.infer<typeof ZAuditPage>;

@@ -40,3 +40,36 @@ export function quotable(value: unknown, max = 20): string {
     .replace(/[^\p{L}\p{M}\p{N} .,+_-]/gu, '?');
   return characters.length > max ? `${shown}…` : shown;
 }
+
+/** Optional text: empty or missing becomes null; otherwise at most `max` characters once trimmed. */
+export const optionalText = (max: number) =>
+  text()
+    .trim()
+    .max(max)
+    .nullish()
+    .transform((value) => (value ? value : null));
+
+const GUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+export const GUID_MESSAGE = 'Incorrect GUID syntax';
+
+/** An optional GUID such as the CRM mapping GUID (spec 5: 'Incorrect GUID syntax'). */
+export const optionalGuid = () =>
+  text()
+    .trim()
+    .nullish()
+    .transform((value) => (value ? value.toLowerCase() : null))
+    .refine((value) => value === null || GUID.test(value), {
+      error: GUID_MESSAGE,
+      params: { code: 'invalidGuid' },
+    });
+
+/** A page of a list: how many to skip and how many to take (query parameters). */
+export const pageQuery = (defaultTake = 25, maxTake = 100) => ({
+  take: z.coerce.number().int().min(1).max(maxTake).default(defaultTake),
+  skip: z.coerce.number().int().min(0).max(INT32_MAX).default(0),
+});
+
+/** A page of results with the number of all matches (spec 7: `{ totalCount, result }`). */
+export const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({ totalCount: z.number().int(), result: z.array(item) });

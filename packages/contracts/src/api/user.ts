@@ -1,11 +1,12 @@
 import { z } from 'zod';
-import { LANGUAGES, PERMISSION_PREFIXES, ROLES } from '../vocabularies.ts';
+import { LANGUAGES, MARKETS, ROLES, STORED_ROLES } from '../vocabularies.ts';
 import { ZCustomerSummary } from './customers.ts';
+import { text, ZInt32Id } from './fields.ts';
 
 export const ZUserPermission = z
   .object({
     id: z.number().int(),
-    prefix: z.enum(PERMISSION_PREFIXES),
+    prefix: z.string().describe('The service abbreviation: STT, ETS, … or one an administrator added'),
     name: z.string(),
     roles: z.array(z.string()),
   })
@@ -38,3 +39,169 @@ export const ZCurrentUser = z
   })
   .meta({ id: 'CurrentUser' });
 export type TCurrentUser = z.infer<typeof ZCurrentUser>;
+
+const ZPersonName = text().trim().min(1).max(100);
+
+export const ZUserIdParam = z.string().uuid();
+
+/** GET /api/v3/users/search (spec 7): provider staff search every user. */
+export const ZSearchUsersQuery = z.object({
+  q: text().trim().max(320).optional().describe('Text in the name, e-mail address or username'),
+  email: text().trim().max(320).optional(),
+  firstName: text().trim().max(100).optional(),
+  lastName: text().trim().max(100).optional(),
+  username: text().trim().max(320).optional(),
+  first: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
+  max: z.coerce.number().int().min(1).max(100).default(20),
+});
+export type TSearchUsersQuery = z.input<typeof ZSearchUsersQuery>;
+
+export const ZUserSearchItem = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    displayName: z.string(),
+    enabled: z.boolean(),
+    roles: z.array(z.enum(STORED_ROLES)),
+    accountCount: z.number().int(),
+  })
+  .meta({ id: 'UserSearchItem' });
+export type TUserSearchItem = z.infer<typeof ZUserSearchItem>;
+
+/** A user as the directory of the older client shows one (spec 3, "Directory user"). */
+export const ZDirectoryUser = z
+  .object({
+    objectId: z.string().uuid(),
+    displayName: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    mail: z.string(),
+    enabled: z.boolean(),
+    roles: z.array(z.enum(STORED_ROLES)),
+  })
+  .meta({ id: 'DirectoryUser' });
+export type TDirectoryUser = z.infer<typeof ZDirectoryUser>;
+
+/** Filters of the older client's user searches. */
+export const ZDirectorySearchQuery = z.object({
+  search: text().trim().max(320).optional(),
+  mail: text().trim().max(320).optional(),
+  firstName: text().trim().max(100).optional(),
+  lastName: text().trim().max(100).optional(),
+  max: z.coerce.number().int().min(1).max(100).default(50),
+});
+
+/** One account of a managed user, with what they hold there and what the account offers. */
+export const ZManagedUserAccount = z.object({
+  customerId: z.number().int(),
+  name: z.string(),
+  customerNumber: z.string(),
+  market: z.enum(MARKETS),
+  permissionIds: z.array(z.number().int()),
+  available: z.array(
+    z.object({ id: z.number().int(), prefix: z.string(), name: z.string(), roles: z.array(z.string()) }),
+  ),
+  canRevoke: z.boolean(),
+  canChangePermissions: z.boolean(),
+});
+
+/** A user as an administrator sees them (GET /api/v3/user/{userId}). */
+export const ZManagedUser = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    username: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    displayName: z.string(),
+    enabled: z.boolean(),
+    emailVerified: z.boolean(),
+    created: z.string(),
+    roles: z.array(z.enum(STORED_ROLES)),
+    accounts: z.array(ZManagedUserAccount).describe('The accounts of the user that the caller administers'),
+    otherAccounts: z.number().int().describe('How many further accounts the user holds'),
+    lockout: z.object({ password: z.boolean(), mfa: z.boolean() }),
+    allowed: z.object({ edit: z.boolean(), delete: z.boolean(), unlock: z.boolean() }),
+    grantableRoles: z.array(z.enum(STORED_ROLES)).describe('Roles the caller may add to this user'),
+  })
+  .meta({ id: 'ManagedUser' });
+export type TManagedUser = z.infer<typeof ZManagedUser>;
+
+export const ZUpdateUserRequest = z.object({
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  roles: z
+    .array(z.enum(STORED_ROLES))
+    .max(STORED_ROLES.length)
+    .describe('Must keep every role the user has: the selection only adds (spec 5)'),
+  enabled: z.boolean(),
+});
+export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
+
+/** PUT /user of the older client. */
+export const ZLegacyUpdateUserRequest = z.object({
+  objectId: z.string().uuid(),
+  displayName: text().trim().max(201).optional(),
+  firstName: ZPersonName,
+  lastName: ZPersonName,
+  mail: z.email().max(320),
+  enabled: z.boolean(),
+  customerIds: z.array(ZInt32Id).max(10),
+  roles: z.array(z.enum(STORED_ROLES)).max(STORED_ROLES.length),
+});
+
+export const ZSetAccountPermissionsRequest = z.object({
+  permissionIds: z.array(ZInt32Id).max(200),
+});
+export type TSetAccountPermissionsRequest = z.infer<typeof ZSetAccountPermissionsRequest>;
+
+/** PUT /user/{id}/permission of the older client. */
+export const ZLegacyUserPermissionRequest = z.object({
+  customerId: ZInt32Id,
+  permissionIds: z.array(ZInt32Id).max(200),
+});
+
+/** A user of one customer account, for its users tab. */
+export const ZCustomerUser = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    displayName: z.string(),
+    enabled: z.boolean(),
+    roles: z.array(z.enum(STORED_ROLES)),
+    permissionIds: z.array(z.number().int()),
+    locked: z.boolean(),
+    hasOtherAccounts: z.boolean(),
+    manageable: z.boolean().describe('The caller may change this user (name, roles, deletion)'),
+  })
+  .meta({ id: 'CustomerUser' });
+export type TCustomerUser = z.infer<typeof ZCustomerUser>;
+
+export const ZBulkPermissionsRequest = z.object({
+  userIds: z.array(z.string().uuid()).min(1).max(200),
+  permissionIds: z.array(ZInt32Id).max(200),
+  mode: z.enum(['add', 'replace']),
+});
+export type TBulkPermissionsRequest = z.infer<typeof ZBulkPermissionsRequest>;
+
+export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'withdrawn'] as const;
+export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
+
+export const ZInvitationItem = z
+  .object({
+    id: z.string().uuid(),
+    email: z.string(),
+    firstName: z.string(),
+    lastName: z.string(),
+    status: z.enum(INVITATION_STATUSES),
+    created: z.string(),
+    expiresAt: z.string(),
+    invitedBy: z.string().nullable(),
+  })
+  .meta({ id: 'InvitationItem' });
+export type TInvitationItem = z.infer<typeof ZInvitationItem>;

@@ -121,8 +121,13 @@ export const emailTokens = pgTable(
     created: createdAt(),
     expiresAt: at('expires_at').notNull(),
     usedAt: at('used_at'),
+    /** Set when an administrator withdrew the link or a newer one replaced it (it is then also used). */
+    withdrawnAt: at('withdrawn_at'),
   },
-  () => [check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change']))],
+  (t) => [
+    check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change'])),
+    index('email_tokens_customer_idx').on(t.customerId, t.created.desc()),
+  ],
 );
 
 /** Every e-mail the product sends; without SMTP it stays here for the development outbox page. */

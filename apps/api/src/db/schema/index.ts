@@ -7,3 +7,4 @@ export * from './support.ts';
 export * from './reports.ts';
 export * from './edi-connect.ts';
 export * from './auth.ts';
+export * from './crm.ts';

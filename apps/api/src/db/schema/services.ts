@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { check, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { PERMISSION_PREFIXES } from '@service-hub/contracts';
-import { createdAt, oneOf } from './columns.ts';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt } from './columns.ts';
 import { customers } from './customers.ts';
 
 export const services = pgTable(
@@ -9,7 +8,10 @@ export const services = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     name: text('name').notNull(),
-    /** Internal abbreviation, the short name in the identity system; also the permission prefix. */
+    /**
+     * Internal abbreviation, the short name in the identity system; also the permission prefix.
+     * Administrators add services, so it is any short code, not only the ten the screens know.
+     */
     shortName: text('short_name').notNull(),
     nameHint: text('name_hint'),
     crmMappingGuid: uuid('crm_mapping_guid'),
@@ -18,7 +20,7 @@ export const services = pgTable(
   },
   (t) => [
     uniqueIndex('services_short_name_key').on(t.shortName),
-    check('services_short_name_check', oneOf('short_name', PERMISSION_PREFIXES)),
+    check('services_short_name_format', sql`${t.shortName} ~ '^[A-Z][A-Z0-9]{1,15}$'`),
   ],
 );
 
@@ -55,7 +57,7 @@ export const permissions = pgTable(
   },
   (t) => [
     uniqueIndex('permissions_service_name_key').on(t.serviceId, t.name),
-    check('permissions_prefix_check', oneOf('prefix', PERMISSION_PREFIXES)),
+    index('permissions_customer_idx').on(t.customerId),
   ],
 );
 

@@ -139,6 +139,8 @@ export const auditLog = pgTable(
     action: text('action').notNull(),
     entityType: text('entity_type').notNull(),
     entityId: text('entity_id').notNull(),
+    /** The customer account the change concerns, for its administrators' audit view (no foreign key: the log outlives it). */
+    customerId: integer('customer_id'),
     before: jsonb('before'),
     after: jsonb('after'),
     requestId: text('request_id'),
@@ -146,5 +148,6 @@ export const auditLog = pgTable(
   (t) => [
     index('audit_log_entity_idx').on(t.entityType, t.entityId, t.at.desc()),
     index('audit_log_at_idx').on(t.at.desc()),
+    index('audit_log_customer_idx').on(t.customerId, t.at.desc()),
   ],
 );

@@ -41,7 +41,7 @@ export const mfaLocked = () =>
 type Queryable = Pick<PoolClient, 'query'>;
 
 /** Wrong codes of the user within the lockout window since their last successful second step. */
-async function recentMfaFailures(db: Queryable, userId: string): Promise<number> {
+export async function recentMfaFailures(db: Queryable, userId: string): Promise<number> {
   const { rows } = await db.query<{ failures: number }>(
     `SELECT coalesce(sum(attempts - CASE WHEN completed_at IS NULL THEN 0 ELSE 1 END), 0)::int AS failures
        FROM mfa_challenges

@@ -1,4 +1,4 @@
-import type { StoredRole } from '@service-hub/contracts';
+import { STORED_ROLES, type StoredRole } from '@service-hub/contracts';
 
 /** Who acts: the part of the signed-in caller that authorisation needs. */
 export type Actor = { userId: string; roles: readonly StoredRole[]; customerIds: readonly number[] };
@@ -60,3 +60,55 @@ export function canRevokeAccess(actor: Actor, target: ManagedUser, customerId: n
 export function canChangeEmailOf(actor: Actor, targetUserId: string): boolean {
   return isProviderAdmin(actor) || actor.userId === targetUserId;
 }
+
+/**
+ * Whether the actor may see a user at all (their page, their permissions on the shared accounts):
+ * provider administrators see everyone, customer administrators the users of the accounts they
+ * administer. Seeing is not changing: see `canManageUser`.
+ */
+export function canViewUser(actor: Actor, target: ManagedUser): boolean {
+  if (isProviderAdmin(actor)) return true;
+  return isCustomerAdmin(actor) && target.customerIds.some((id) => actor.customerIds.includes(id));
+}
+
+/** The roles an actor may hand out: none above their own. */
+export const grantableRoles = (actor: Pick<Actor, 'roles'>): StoredRole[] =>
+  STORED_ROLES.filter((role) => ROLE_RANK[role] <= rankOf(actor.roles));
+
+/**
+ * Spec 5: the role selection only adds to the roles the user already has, and (ours) never a
+ * role above the actor's own, on a user the actor may manage at all.
+ */
+export function canChangeRoles(actor: Actor, target: ManagedUser, roles: readonly StoredRole[]): boolean {
+  if (!canManageUser(actor, target)) return false;
+  if (!target.roles.every((role) => roles.includes(role))) return false;
+  const allowed = grantableRoles(actor);
+  return roles.every((role) => target.roles.includes(role) || allowed.includes(role));
+}
+
+/**
+ * Which permissions a user holds on one account is that account's business: like revoking, it is
+ * allowed on users who also hold other accounts, never on a higher role and never on oneself.
+ */
+export const canChangeAccountPermissions = canRevokeAccess;
+
+/** Deleting removes the user everywhere: only someone who may manage the whole user, never oneself. */
+export function canDeleteUser(actor: Actor, target: ManagedUser): boolean {
+  return target.userId !== actor.userId && canManageUser(actor, target);
+}
+
+/** Lifting a sign-in lockout of a user the actor sees, not above their own rank. */
+export function canUnlockUser(actor: Actor, target: ManagedUser): boolean {
+  if (isProviderAdmin(actor)) return true;
+  return (
+    target.userId !== actor.userId &&
+    canViewUser(actor, target) &&
+    rankOf(target.roles) <= rankOf(actor.roles)
+  );
+}
+
+/**
+ * Adding an account to a user directly, without an invitation the user accepts: only provider
+ * administrators. Customer administrators invite, so nobody's sign-in joins an account unasked.
+ */
+export const canAddAccountDirectly = (actor: Actor) => isProviderAdmin(actor);

@@ -4,31 +4,16 @@ import {
   ZApiError,
   ZCustomer,
   ZCustomerIdParam,
-  ZCustomerList,
   ZCustomerMfaRequest,
   ZGetCustomerQuery,
   ZRevokeUserForCustomerQuery,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
-import { findCustomer, listCustomersOfUser } from './customers.repository.ts';
+import { findCustomer } from './customers.repository.ts';
 import { revokeUserForCustomer, updateCustomerMfa } from './customers.service.ts';
 
 export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
-  app.get(
-    '/api/v3/customers',
-    {
-      config: { access: {} },
-      schema: {
-        operationId: 'listMyCustomers',
-        tags: ['customers'],
-        summary: "The signed-in user's customer accounts",
-        response: { 200: ZCustomerList, 401: ZApiError },
-      },
-    },
-    async (request) => listCustomersOfUser(app.db, principalOf(request).userId),
-  );
-
   app.get(
     '/api/legacy/customers/:id',
     {

@@ -37,6 +37,7 @@ export async function acceptInvitation(
       action: 'invitation.accepted',
       entityType: 'user',
       entityId: row.user_id,
+      customerId: row.customer_id,
       after: { customerId: row.customer_id },
     });
     return { id: row.user_id, email: row.email, firstName: row.first_name, language: rows[0]!.language };
@@ -65,6 +66,7 @@ export async function joinInvitedAccount(
       action: 'invitation.accepted',
       entityType: 'user',
       entityId: principal.userId,
+      customerId: row.customer_id,
       after: { customerId: row.customer_id },
       requestId,
     });

@@ -1,11 +1,17 @@
-import { EXCLUDED_GRANT_PREFIXES, type StoredRole } from '@service-hub/contracts';
+import { EXCLUDED_GRANT_PREFIXES, MAX_ACCOUNTS_PER_USER, type StoredRole } from '@service-hub/contracts';
 import type { PoolClient } from 'pg';
-import { conflict } from '../../lib/errors.ts';
+import { AppError } from '../../lib/errors.ts';
 import type { ManagedUser } from '../auth/policies.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
-export const tooManyAccounts = () => conflict('A user may hold at most 10 customer accounts at a time.');
+export const tooManyAccounts = () =>
+  new AppError(
+    409,
+    'TOO_MANY_ACCOUNTS',
+    'Conflict',
+    `A user may hold at most ${MAX_ACCOUNTS_PER_USER} customer accounts at a time.`,
+  );
 
 /**
  * Gives a user access to a customer account with the account's permissions; nothing happens when

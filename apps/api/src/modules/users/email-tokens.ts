@@ -32,7 +32,7 @@ export async function issueEmailToken(
   },
 ): Promise<string> {
   await client.query(
-    `UPDATE email_tokens SET used_at = now()
+    `UPDATE email_tokens SET used_at = now(), withdrawn_at = now()
       WHERE user_id = $1 AND purpose = $2 AND used_at IS NULL AND customer_id IS NOT DISTINCT FROM $3`,
     [link.userId, link.purpose, link.customerId ?? null],
   );

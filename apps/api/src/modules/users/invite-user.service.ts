@@ -86,6 +86,7 @@ export async function inviteUser(
       action: 'user.invited',
       entityType: 'user',
       entityId: user.id,
+      customerId: invitation.customerId,
       after: { customerId: invitation.customerId, email, existingUser: user.established },
       requestId,
     });
