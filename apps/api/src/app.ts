@@ -21,6 +21,8 @@ import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { createHubSupportConnector } from './modules/support/support.repository.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
@@ -162,6 +164,11 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(supportRoutes, {
+    connector: createHubSupportConnector(db, app.storage.attachments),
+    limits: config.attachments,
+    publicUrl: config.publicUrl,
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

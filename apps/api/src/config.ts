@@ -71,6 +71,9 @@ const ZEnv = z.object({
   /** Folders for generated reports and uploaded attachments; default under the data folder. */
   REPORTS_DIR: z.string().optional(),
   ATTACHMENTS_DIR: z.string().optional(),
+  /** Support attachments: at most this many files per message, each at most this many MB (spec 5). */
+  ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
+  ATTACHMENT_MAX_FILE_MB: z.coerce.number().min(0.01).max(100).default(10),
   TRUST_PROXY: ZTrustProxy,
 });
 
@@ -108,6 +111,8 @@ export type AppConfig = {
   devOutbox: 'provider-admins' | 'anyone-on-loopback';
   /** Where files are kept (a folder each, unless an object store is configured). */
   storage: { reportsDir: string; attachmentsDir: string };
+  /** Limits of support attachments per message (ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILE_MB). */
+  attachments: { maxFiles: number; maxFileSizeMb: number };
 };
 
 /** True for addresses only this machine can reach. */
@@ -165,6 +170,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         ? fromStart(e.ATTACHMENTS_DIR)
         : join(dataDir, 'files', 'attachments'),
     },
+    attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
     devOutbox:
       e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(e.HOST) ? 'anyone-on-loopback' : 'provider-admins',
   };

@@ -41,6 +41,9 @@ export const FIELD_ERROR_CODES = [
   'emailExists',
   'mfaMethodRequired',
   'invalidCharacters',
+  'fileTypeNotAllowed',
+  'fileTooLarge',
+  'tooManyFiles',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

@@ -177,7 +177,14 @@ export type ReportStatus = (typeof REPORT_STATUSES)[number];
 export const REPORT_MAX_RECORDS = 1_000_000;
 export const REPORT_RETENTION_DAYS = 90;
 
-export const DEPLOYMENT_REQUEST_STATUSES = ['submitted', 'inProgress', 'completed', 'rejected'] as const;
+/** EDI connect orders: submitted → inProgress → testing → live, or rejected (docs/edi-connect.md). */
+export const DEPLOYMENT_REQUEST_STATUSES = [
+  'submitted',
+  'inProgress',
+  'testing',
+  'live',
+  'rejected',
+] as const;
 export type DeploymentRequestStatus = (typeof DEPLOYMENT_REQUEST_STATUSES)[number];
 
 export const TOAST_AUTO_HIDE_MS = 3000;

@@ -18,6 +18,11 @@ const TAGS = [
   { name: 'users', description: 'The signed-in user, invitations and e-mail changes' },
   { name: 'customers', description: 'Customer accounts, access to them and their sign-in rules' },
   { name: 'notifications', description: 'Notifications and their live stream' },
+  {
+    name: 'support',
+    description: 'Support contact per market, and support cases with replies and attachments',
+  },
+  { name: 'edi connect', description: 'EDI connect communication orders (deployment requests)' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -75,8 +76,14 @@ export const supportAttachments = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** Where the file lives in `app.storage.attachments`; null while the bytes are still inline. */
+    storageKey: text('storage_key'),
+    /** Inline bytes of attachments from before the storage (the demo seed); moved on first read. */
+    content: bytea('content'),
     created: createdAt(),
   },
-  (t) => [index('support_attachments_case_idx').on(t.caseId)],
+  (t) => [
+    index('support_attachments_case_idx').on(t.caseId),
+    check('support_attachments_stored_check', sql`${t.storageKey} IS NOT NULL OR ${t.content} IS NOT NULL`),
+  ],
 );
