@@ -21,6 +21,7 @@ import { issuerOf } from './modules/identity/identity-provider.ts';
 import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
+import { ediConnectRoutes } from './modules/edi-connect/edi-connect.routes.ts';
 import { createHubSupportConnector } from './modules/support/support.repository.ts';
 import { supportRoutes } from './modules/support/support.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
@@ -169,6 +170,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     limits: config.attachments,
     publicUrl: config.publicUrl,
   });
+  await app.register(ediConnectRoutes, { publicUrl: config.publicUrl });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -733,6 +733,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/edi-connect/deployment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active account's EDI connect orders, newest first */
+        get: operations["listDeploymentRequests"];
+        put?: never;
+        /** Orders a new EDI connection to a trading partner for the active account */
+        post: operations["createDeploymentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi-connect/deployment-requests/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One EDI connect order of the active account */
+        get: operations["getDeploymentRequest"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi-connect/provider/deployment-requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every customer's EDI connect orders (provider staff), newest first */
+        get: operations["listAllDeploymentRequests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/edi-connect/provider/deployment-requests/{id}/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Moves an EDI connect order along its workflow (provider staff); rejecting needs a reason */
+        post: operations["moveDeploymentRequest"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1006,6 +1075,46 @@ export interface components {
         SupportContact: {
             at: string;
             markets: components["schemas"]["MarketSupportContact"][];
+        };
+        DeploymentRequest: {
+            id: number;
+            customerId: number;
+            customerName: string;
+            /** @enum {string} */
+            status: "submitted" | "inProgress" | "testing" | "live" | "rejected";
+            rejectionReason: string | null;
+            partnerName: string;
+            /** @enum {string} */
+            partnerIdentifierType: "GLN" | "OVT" | "ORGANISATION_NUMBER";
+            partnerIdentifier: string;
+            /** @enum {string} */
+            protocol: "AS2" | "SFTP" | "OFTP2";
+            connection: {
+                [key: string]: string | number;
+            };
+            /** @enum {string} */
+            messageStandard: "EDIFACT" | "X12" | "PEPPOL_BIS";
+            messageTypes: string[];
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND" | "BOTH";
+            /** @enum {string} */
+            environment: "TEST" | "PRODUCTION";
+            contactName: string;
+            contactEmail: string;
+            contactPhone: string | null;
+            requestedGoLive: string | null;
+            notes: string | null;
+            requestedBy: string | null;
+            created: string;
+            statusChanged: string;
+            /** @description Where the caller may move it now */
+            nextStatuses: ("submitted" | "inProgress" | "testing" | "live" | "rejected")[];
+        };
+        DeploymentRequestList: {
+            requests: components["schemas"]["DeploymentRequest"][];
+            totalCount: number;
+            page: number;
+            pageSize: number;
         };
     };
     responses: never;
@@ -3294,6 +3403,361 @@ export interface operations {
             };
             /** @description Default Response */
             404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listDeploymentRequests: {
+        parameters: {
+            query: {
+                status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                page?: number;
+                pageSize?: number;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRequestList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createDeploymentRequest: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    partnerName: string;
+                    /** @enum {string} */
+                    partnerIdentifierType: "GLN" | "OVT" | "ORGANISATION_NUMBER";
+                    partnerIdentifier: string;
+                    connection: {
+                        /** @enum {string} */
+                        protocol: "AS2";
+                        as2Id: string;
+                        /** Format: uri */
+                        url: string;
+                    } | {
+                        /** @enum {string} */
+                        protocol: "SFTP";
+                        host: string;
+                        port: number;
+                        username: string;
+                    } | {
+                        /** @enum {string} */
+                        protocol: "OFTP2";
+                        odetteId: string;
+                        host: string;
+                        port: number;
+                    };
+                    /** @enum {string} */
+                    messageStandard: "EDIFACT" | "X12" | "PEPPOL_BIS";
+                    messageTypes: string[];
+                    /** @enum {string} */
+                    direction: "INBOUND" | "OUTBOUND" | "BOTH";
+                    /** @enum {string} */
+                    environment: "TEST" | "PRODUCTION";
+                    contactName: string;
+                    /** Format: email */
+                    contactEmail: string;
+                    contactPhone?: string;
+                    /**
+                     * Format: date
+                     * @description Wished go-live date (YYYY-MM-DD), today or later
+                     */
+                    requestedGoLive: string;
+                    notes?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getDeploymentRequest: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAllDeploymentRequests: {
+        parameters: {
+            query?: {
+                status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                page?: number;
+                pageSize?: number;
+                customerId?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRequestList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    moveDeploymentRequest: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                    /** @description Required when rejecting */
+                    reason?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DeploymentRequest"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };
