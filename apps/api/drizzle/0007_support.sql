@@ -8,6 +8,7 @@ ALTER TABLE "deployment_requests" ADD COLUMN "partner_identifier_type" text DEFA
 ALTER TABLE "deployment_requests" ADD COLUMN "connection" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "deployment_requests" ADD COLUMN "message_standard" text DEFAULT 'EDIFACT' NOT NULL;--> statement-breakpoint
 ALTER TABLE "deployment_requests" ADD COLUMN "environment" text DEFAULT 'PRODUCTION' NOT NULL;--> statement-breakpoint
+CREATE INDEX "support_cases_title_trgm_idx" ON "support_cases" USING gin ("title" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "deployment_requests_status_created_idx" ON "deployment_requests" USING btree ("status","created" DESC NULLS LAST);--> statement-breakpoint
 ALTER TABLE "support_attachments" ADD CONSTRAINT "support_attachments_stored_check" CHECK ("support_attachments"."storage_key" IS NOT NULL OR "support_attachments"."content" IS NOT NULL);--> statement-breakpoint
 ALTER TABLE "deployment_requests" ADD CONSTRAINT "deployment_requests_protocol_check" CHECK (protocol IN ('AS2', 'SFTP', 'OFTP2'));--> statement-breakpoint

@@ -149,6 +149,40 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     await expectAccessible(page);
   });
 
+  it("[PROVIDER] answers another customer's case and rejects an order from the same screens", async () => {
+    const staff = await hub.newPage({ width: 1280 });
+    const provider = staff.page;
+    await signInAt(provider, '/support/cases', 'sfadmin@example.com');
+    await heading(provider, 'Support cases');
+    await provider.getByRole('columnheader', { name: 'Customer' }).waitFor();
+    await expectAccessible(provider);
+    // A case of a customer the staff member does not hold.
+    const foreign = provider.getByRole('row').filter({ hasText: 'Bergen Boligbyggelag AS' }).first();
+    await foreign.getByRole('link').click();
+    await provider.waitForURL(/\/support\/cases\/\d+\/activity/);
+    await provider.getByRole('textbox', { name: 'Message', exact: true }).fill('We are looking into it.');
+    await provider.getByRole('button', { name: 'Send' }).click();
+    await eventually(() => toasts(provider).getByText('Message sent').count()).toBe(1);
+    const last = provider.getByRole('list', { name: 'Conversation' }).getByRole('listitem').last();
+    await eventually(async () => (await last.textContent()) ?? '').toContain('We are looking into it.');
+    await expect(last.getByText('Support', { exact: true }).count()).resolves.toBe(1);
+
+    await provider.goto('/edi-connect/deployment-requests?customers=all&status=submitted');
+    await heading(provider, 'Communication orders');
+    const row = provider.getByRole('table').locator('tbody tr').first();
+    const partner = ((await row.getByRole('button').first().textContent()) ?? '').trim();
+    await row.getByRole('button').first().click();
+    await provider.getByRole('combobox', { name: `New status for ${partner}` }).click();
+    await provider.getByRole('option', { name: 'Rejected' }).click();
+    await provider.getByRole('button', { name: 'Update' }).click();
+    const dialog = provider.getByRole('dialog', { name: 'Reject the order' });
+    await dialog.getByRole('textbox', { name: /^Reason/ }).fill('The partner only supports OFTP2.');
+    await expectAccessible(provider);
+    await dialog.getByRole('button', { name: 'Reject' }).click();
+    await eventually(() => toasts(provider).getByText('The order is now: Rejected.').count()).toBe(1);
+    await staff.context.close();
+  });
+
   it('[NO][375px] shows the case list and a case in Norwegian without sideways scrolling', async () => {
     const phone = await hub.newPage({ width: 375 });
     await signInAt(phone.page, '/support/cases', 'user@example.com');

@@ -43,6 +43,8 @@ export const supportCases = pgTable(
     check('support_cases_status_check', oneOf('status', SUPPORT_CASE_STATUSES)),
     index('support_cases_customer_updated_idx').on(t.customerId, t.updated.desc()),
     index('support_cases_customer_status_idx').on(t.customerId, t.status),
+    // The subject search ("contains", any case) across every customer for provider staff.
+    index('support_cases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 

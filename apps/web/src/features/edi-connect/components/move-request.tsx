@@ -52,7 +52,12 @@ export function MoveRequest({ request }: { request: TDeploymentRequest }) {
           {t('ediConnect.list.move')}
         </Button>
       </Group>
-      <Modal opened={rejecting} onClose={() => setRejecting(false)} title={t('ediConnect.list.rejectTitle')}>
+      <Modal
+        opened={rejecting}
+        onClose={() => setRejecting(false)}
+        title={t('ediConnect.list.rejectTitle')}
+        closeButtonProps={{ 'aria-label': t('common.cancel') }}
+      >
         <Stack>
           <Textarea
             label={t('ediConnect.list.rejectReason')}
