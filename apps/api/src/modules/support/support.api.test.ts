@@ -244,6 +244,29 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect(download.rawPayload.equals(PDF)).toBe(true);
     });
 
+    it('answers 404 for an attachment whose file is gone from storage', async () => {
+      const created = await post(
+        `/api/v2/support/cases?activeAccountId=${gota}`,
+        user,
+        newCase([{ name: 'attachments', filename: 'lost.pdf', content: PDF }]),
+      );
+      const attachment = created.json().attachments[0];
+      const { rows } = await ctx.db.$client.query<{ storage_key: string }>(
+        'SELECT storage_key FROM support_attachments WHERE id = $1',
+        [attachment.id],
+      );
+      await ctx.app.storage.attachments.delete(rows[0]!.storage_key);
+      const response = await ctx.app.inject({
+        url: `/api/support/cases/attachments/${attachment.id}?activeAccountId=${gota}`,
+        headers: as(user),
+      });
+      expect(response.statusCode).toBe(404);
+      expect(response.json()).toMatchObject({
+        errorCode: 'NOT_FOUND',
+        detail: 'The attachment was not found.',
+      });
+    });
+
     it('refuses an executable renamed .pdf by name, and keeps nothing of the message', async () => {
       const before = { rows: await attachmentCount(), files: (await storedFiles()).length };
       const response = await post(
@@ -309,6 +332,28 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
         ]),
       );
       expect(refused.json().errors[0]).toMatchObject({ params: { files: 'page.html, binary.csv' } });
+    });
+
+    it('answers a broken or hostile form with 400, never a server error', async () => {
+      const boundary = 'X-BOUNDARY';
+      const headers = { ...as(user), 'content-type': `multipart/form-data; boundary=${boundary}` };
+      const truncated = await ctx.app.inject({
+        method: 'POST',
+        url: `/api/v2/support/cases?activeAccountId=${gota}`,
+        headers,
+        payload: `--${boundary}\r\nContent-Disposition: form-data; name="attachments"; filename="a.pdf"\r\nContent-Type: application/pdf\r\n\r\n%PDF-1.4 and then the connection ends`,
+      });
+      expect(truncated.statusCode).toBe(400);
+      expect(truncated.json()).toMatchObject({
+        errorCode: 'VALIDATION_FAILED',
+        detail: 'The form could not be read.',
+      });
+      const prototype = await post(`/api/v2/support/cases?activeAccountId=${gota}`, user, [
+        { name: '__proto__', value: 'x' },
+        ...newCase(),
+      ]);
+      expect(prototype.statusCode).toBe(400);
+      expect(prototype.json().detail).toBe('The form could not be read.');
     });
 
     it('checks the fields with the messages of spec 5', async () => {

@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -18,6 +19,7 @@ import {
   ZSupportContactQuery,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
+import { StoredFileMissing } from '../../lib/storage/file-storage.ts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
 import { ALLOWED_EXTENSIONS } from './attachment-types.ts';
 import { formValidatorCompiler, parseFormFields } from './form-fields.ts';
@@ -94,7 +96,15 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
   async function sendAttachment(scope: CaseScope, attachmentId: string, reply: FastifyReply) {
     const attachment = await options.connector.getAttachment(scope, attachmentId);
     if (!attachment) throw notFound('The attachment was not found.');
-    const body = await options.connector.openAttachment(attachment);
+    let body: Readable;
+    try {
+      body = await options.connector.openAttachment(attachment);
+    } catch (error) {
+      if (!(error instanceof StoredFileMissing)) throw error;
+      // The row outlived its file (a restore, a lost volume): say so in the log, not to the caller.
+      app.log.warn({ attachmentId }, 'attachment file missing from storage');
+      throw notFound('The attachment was not found.');
+    }
     // Never rendered in the page: a download, of the type checked at upload, not to be sniffed,
     // and sandboxed should a browser open it anyway.
     return reply

@@ -135,14 +135,14 @@ export async function receiveMessageForm(
       files.push({ id, storageKey, filename, contentType, sizeBytes: size });
     }
   } catch (error) {
-    const code = (error as { code?: string }).code;
+    const code = (error as { code?: unknown }).code;
     if (code === 'FST_FILES_LIMIT') tooMany = true;
     else {
       await discard(storage, files);
-      if (code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT' || code === 'FST_PROTO_VIOLATION') {
-        throw badRequest('The form has too many fields.');
-      }
-      throw error;
+      // The machine's own failures (disk full, no permission) stay server errors; anything else
+      // here is the form itself: cut off, malformed, too many parts, or a prototype-polluting name.
+      if (typeof code === 'string' && /^E[A-Z]+$/.test(code)) throw error;
+      throw badRequest('The form could not be read.');
     }
   }
   if (tooMany) {
