@@ -27,6 +27,9 @@ import { notificationsRoutes } from './modules/notifications/notifications.route
 import { reportSchedulesRoutes } from './modules/reports/report-schedules.routes.ts';
 import { reportsRoutes } from './modules/reports/reports.routes.ts';
 import { servicesRoutes } from './modules/services/services.routes.ts';
+import { ediConnectRoutes } from './modules/edi-connect/edi-connect.routes.ts';
+import { createHubSupportConnector } from './modules/support/support.repository.ts';
+import { supportRoutes } from './modules/support/support.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { customerUsersRoutes } from './modules/users/customer-users.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
@@ -207,6 +210,12 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(servicesRoutes);
   await app.register(userAdminRoutes);
   await app.register(customerUsersRoutes, { publicUrl: config.publicUrl });
+  await app.register(supportRoutes, {
+    connector: createHubSupportConnector(db, app.storage.attachments),
+    limits: config.attachments,
+    publicUrl: config.publicUrl,
+  });
+  await app.register(ediConnectRoutes, { publicUrl: config.publicUrl });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -107,6 +107,9 @@ const ZEnv = z.object({
   /** Folders for generated reports and uploaded attachments; default under the data folder. */
   REPORTS_DIR: z.string().optional(),
   ATTACHMENTS_DIR: z.string().optional(),
+  /** Support attachments: at most this many files per message, each at most this many MB (spec 5). */
+  ATTACHMENT_MAX_FILES: z.coerce.number().int().min(1).max(20).default(5),
+  ATTACHMENT_MAX_FILE_MB: z.coerce.number().min(0.01).max(100).default(10),
   TRUST_PROXY: ZTrustProxy,
   /** An S3-compatible bucket for reports and attachments instead of the folders above. */
   S3_BUCKET: z.string().optional(),
@@ -179,6 +182,8 @@ export type AppConfig = {
   reports: { maxRecords: number };
   /** The CRM over HTTP; undefined means the built-in CRM directory. */
   crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
+  /** Limits of support attachments per message (ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILE_MB). */
+  attachments: { maxFiles: number; maxFileSizeMb: number };
 };
 
 /** True for addresses only this machine can reach. */
@@ -270,6 +275,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     crm: e.CRM_URL
       ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
       : undefined,
+    attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -55,6 +55,9 @@ export const FIELD_ERROR_CODES = [
   'endBeforeStart',
   'invalidGuid',
   'alreadyExists',
+  'fileTypeNotAllowed',
+  'fileTooLarge',
+  'tooManyFiles',
 ] as const;
 export type FieldErrorCode = (typeof FIELD_ERROR_CODES)[number];
 

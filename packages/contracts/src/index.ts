@@ -12,3 +12,5 @@ export * from './api/notifications.ts';
 export * from './api/reports.ts';
 export * from './api/services.ts';
 export * from './api/crm.ts';
+export * from './api/support.ts';
+export * from './api/edi-connect.ts';

@@ -188,7 +188,14 @@ export const REPORT_RETENTION_DAYS = 90;
 /** Longest time frame of one report (the spec leaves the number open). */
 export const REPORT_MAX_RANGE_DAYS = 366;
 
-export const DEPLOYMENT_REQUEST_STATUSES = ['submitted', 'inProgress', 'completed', 'rejected'] as const;
+/** EDI connect orders: submitted → inProgress → testing → live, or rejected (docs/edi-connect.md). */
+export const DEPLOYMENT_REQUEST_STATUSES = [
+  'submitted',
+  'inProgress',
+  'testing',
+  'live',
+  'rejected',
+] as const;
 export type DeploymentRequestStatus = (typeof DEPLOYMENT_REQUEST_STATUSES)[number];
 
 export const TOAST_AUTO_HIDE_MS = 3000;

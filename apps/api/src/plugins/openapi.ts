@@ -23,6 +23,11 @@ const TAGS = [
     description: 'Reports of tracking data, generated in the background, and their schedules',
   },
   { name: 'services', description: 'Services, their applications and permissions (provider administrators)' },
+  {
+    name: 'support',
+    description: 'Support contact per market, and support cases with replies and attachments',
+  },
+  { name: 'edi connect', description: 'EDI connect communication orders (deployment requests)' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */

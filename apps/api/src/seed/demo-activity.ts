@@ -201,50 +201,50 @@ export async function seedEdi(
 const CASE_TOPICS = [
   [
     'Invoices not delivered to Kivra',
-    'Delivery',
-    'Digital mailbox',
+    'delivery',
+    'digitalMailbox',
     'Several invoices from file {file} show as rejected in Kivra although the recipients say they are registered.',
   ],
   [
     'Wrong logo on printed letters',
-    'Print',
-    'Layout',
+    'print',
+    'layout',
     'The letters printed yesterday use our old logo. Please check which template version production used.',
   ],
   [
     'Reminder run delayed',
-    'Production',
-    'Scheduling',
+    'production',
+    'scheduling',
     'Our monthly reminder run has not reached status delivered. Can you tell us when it will be enveloped?',
   ],
   [
     'E-invoice address missing for customer',
-    'E-invoice',
-    'Addressing',
+    'eInvoice',
+    'addressing',
     'One of our business customers cannot receive e-invoices; the network reports an unknown address.',
   ],
   [
     'Access for new colleague',
-    'Account',
-    'Users',
+    'account',
+    'users',
     'Please help us give our new controller access to track and trace.',
   ],
   [
     'EDI orders from partner rejected',
-    'EDI',
-    'Messages',
+    'edi',
+    'messages',
     'Orders from our wholesaler fail with syntax errors since Monday.',
   ],
   [
     'Request for return mail report',
-    'Print',
-    'Returns',
+    'print',
+    'returns',
     'We would like a list of letters returned as undeliverable during last quarter.',
   ],
   [
     'Question about paper stock',
-    'Materials',
-    'Stock',
+    'materials',
+    'stock',
     'How many pre-printed invoice sheets do you hold for us, and when should we reorder?',
   ],
 ] as const;
@@ -412,7 +412,7 @@ export async function seedReports(
   }
 }
 
-/** EDI connect communication orders in every status. */
+/** EDI connect communication orders in every status, over every protocol and standard. */
 export async function seedDeploymentRequests(
   client: PoolClient,
   rng: Random,
@@ -421,25 +421,47 @@ export async function seedDeploymentRequests(
   now: Date,
 ): Promise<void> {
   const ordering = customers.filter((c) => c.services.includes('EC'));
+  const connections = [
+    { protocol: 'AS2', as2Id: 'PARTNER-AS2', url: 'https://as2.partner.example/receive' },
+    { protocol: 'SFTP', host: 'sftp.partner.example', port: 22, username: 'servicehub' },
+    { protocol: 'OFTP2', odetteId: 'O0013000000PARTNER', host: 'oftp.partner.example', port: 3305 },
+  ] as const;
+  const standards = [
+    ['EDIFACT', ['ORDERS', 'ORDRSP']],
+    ['EDIFACT', ['INVOIC']],
+    ['EDIFACT', ['DESADV', 'INVOIC']],
+    ['PEPPOL_BIS', ['INVOICE', 'CREDIT_NOTE']],
+    ['X12', ['850', '856']],
+  ] as const;
   let i = 0;
   for (const customer of ordering) {
     for (let n = 0, count = rng.int(1, 3); n < count; n++, i++) {
       const requester = users.find((u) => u.customerIds.includes(customer.id));
       const partner = rng.pick(EXTERNAL_PARTNERS);
       const created = new Date(now.getTime() - rng.next() * 60 * DAY);
+      const status = DEPLOYMENT_REQUEST_STATUSES[i % DEPLOYMENT_REQUEST_STATUSES.length]!;
+      const connection = connections[i % connections.length]!;
+      const [standard, types] = rng.pick(standards);
       await client.query(
-        `INSERT INTO deployment_requests (customer_id, requested_by_user_id, status, partner_name, partner_identifier, protocol,
-           direction, message_types, contact_name, contact_email, contact_phone, requested_go_live, notes, created, modified)
-         VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $14)`,
+        `INSERT INTO deployment_requests (customer_id, requested_by_user_id, status, rejection_reason, status_changed,
+           partner_name, partner_identifier_type, partner_identifier, protocol, connection, message_standard,
+           direction, environment, message_types, contact_name, contact_email, contact_phone, requested_go_live,
+           notes, created, modified)
+         VALUES ($1, $2, $3, $4, $5, $6, 'GLN', $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, $5)`,
         [
           customer.id,
           requester?.id ?? null,
-          DEPLOYMENT_REQUEST_STATUSES[i % DEPLOYMENT_REQUEST_STATUSES.length],
+          status,
+          status === 'rejected' ? 'The partner does not support the requested protocol.' : null,
+          status === 'submitted' ? created : new Date(created.getTime() + rng.int(1, 10) * DAY),
           partner[0],
-          `0088${rng.digits(9)}`,
-          rng.pick(['AS2', 'SFTP', 'OFTP2', 'VAN']),
-          rng.chance(0.5) ? 'INBOUND' : 'OUTBOUND',
-          rng.pick([['ORDERS', 'ORDRSP'], ['INVOIC'], ['DESADV', 'INVOIC'], ['PRICAT']]),
+          gln(rng),
+          connection.protocol,
+          connection,
+          standard,
+          rng.pick(['INBOUND', 'OUTBOUND', 'BOTH']),
+          rng.chance(0.3) ? 'TEST' : 'PRODUCTION',
+          types,
           requester?.displayName ?? 'EDI contact',
           requester?.email ?? 'edi@example.com',
           null,
@@ -450,6 +472,13 @@ export async function seedDeploymentRequests(
       );
     }
   }
+}
+
+/** A GS1 location number with a valid check digit. */
+function gln(rng: Random): string {
+  const body = `735${rng.digits(9)}`;
+  const sum = [...body].reduce((total, digit, index) => total + Number(digit) * (index % 2 === 0 ? 1 : 3), 0);
+  return `${body}${(10 - (sum % 10)) % 10}`;
 }
 
 function partyAddress(market: Market, random: Random): string {

@@ -1,7 +1,14 @@
 import { z } from 'zod';
 
 /** What a notification tells the user about; the web app words each type in the user's language. */
-export const NOTIFICATION_TYPES = ['caseReply', 'reportReady', 'importFinished'] as const;
+export const NOTIFICATION_TYPES = [
+  'caseReply',
+  'reportReady',
+  'importFinished',
+  'caseCreated',
+  'caseStatusChanged',
+  'deploymentRequestStatus',
+] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 
 export const ZNotification = z

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
@@ -42,6 +43,8 @@ export const supportCases = pgTable(
     check('support_cases_status_check', oneOf('status', SUPPORT_CASE_STATUSES)),
     index('support_cases_customer_updated_idx').on(t.customerId, t.updated.desc()),
     index('support_cases_customer_status_idx').on(t.customerId, t.status),
+    // The subject search ("contains", any case) across every customer for provider staff.
+    index('support_cases_title_trgm_idx').using('gin', sql`${t.title} gin_trgm_ops`),
   ],
 );
 
@@ -75,8 +78,14 @@ export const supportAttachments = pgTable(
     filename: text('filename').notNull(),
     contentType: text('content_type').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
-    content: bytea('content').notNull(),
+    /** Where the file lives in `app.storage.attachments`; null while the bytes are still inline. */
+    storageKey: text('storage_key'),
+    /** Inline bytes of attachments from before the storage (the demo seed); moved on first read. */
+    content: bytea('content'),
     created: createdAt(),
   },
-  (t) => [index('support_attachments_case_idx').on(t.caseId)],
+  (t) => [
+    index('support_attachments_case_idx').on(t.caseId),
+    check('support_attachments_stored_check', sql`${t.storageKey} IS NOT NULL OR ${t.content} IS NOT NULL`),
+  ],
 );

@@ -2,7 +2,7 @@ import type { Language } from '@service-hub/contracts';
 
 export type MailContent = { subject: string; text: string; html: string };
 
-type Template = { subject: string; lines: readonly string[]; action?: string; footer: string };
+export type Template = { subject: string; lines: readonly string[]; action?: string; footer: string };
 
 /**
  * E-mails in the recipient's language. `{name}`-style placeholders are filled from `values`;
@@ -368,7 +368,15 @@ export function renderMail(
   values: Record<string, string | number>,
   link?: string,
 ): MailContent {
-  const t = TEMPLATES[template][language];
+  return renderTemplate(TEMPLATES[template][language], values, link);
+}
+
+/** Lays out one template (a feature may keep its own templates in this shape). */
+export function renderTemplate(
+  t: Template,
+  values: Record<string, string | number>,
+  link?: string,
+): MailContent {
   const fill = (text: string) => text.replace(/\{(\w+)\}/g, (_, key: string) => String(values[key] ?? ''));
   const lines = t.lines.map(fill);
   const text = [

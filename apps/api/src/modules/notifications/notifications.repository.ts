@@ -1,4 +1,5 @@
 import type { NotificationType, TNotification } from '@service-hub/contracts';
+import type { PoolClient } from 'pg';
 import type { Database } from '../../db/client.ts';
 
 /** The channel on which PostgreSQL tells every API instance about new notifications. */
@@ -70,21 +71,33 @@ export async function createNotification(
   const client = await db.$client.connect();
   try {
     await client.query('BEGIN');
-    const { rows } = await client.query<Row>(
-      'INSERT INTO notifications (user_id, type, payload) VALUES ($1, $2, $3) RETURNING id, type, payload, created, read_at',
-      [notification.userId, notification.type, notification.payload],
-    );
-    const row = rows[0]!;
-    await client.query('SELECT pg_notify($1, $2)', [
-      NOTIFICATION_CHANNEL,
-      JSON.stringify({ id: row.id, userId: notification.userId }),
-    ]);
+    const created = await insertNotification(client, notification);
     await client.query('COMMIT');
-    return toNotification(row);
+    return created;
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   } finally {
     client.release();
   }
+}
+
+/**
+ * The same inside the caller's transaction: the notification exists, and is announced, exactly
+ * when the change it tells of is committed.
+ */
+export async function insertNotification(
+  client: PoolClient,
+  notification: { userId: string; type: NotificationType; payload: TNotification['payload'] },
+): Promise<TNotification> {
+  const { rows } = await client.query<Row>(
+    'INSERT INTO notifications (user_id, type, payload) VALUES ($1, $2, $3) RETURNING id, type, payload, created, read_at',
+    [notification.userId, notification.type, notification.payload],
+  );
+  const row = rows[0]!;
+  await client.query('SELECT pg_notify($1, $2)', [
+    NOTIFICATION_CHANNEL,
+    JSON.stringify({ id: row.id, userId: notification.userId }),
+  ]);
+  return toNotification(row);
 }

@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** EDI connect communication orders (deployment requests). */
 export const ediConnectRoutes: RouteDefinition[] = [
@@ -13,13 +12,13 @@ export const ediConnectRoutes: RouteDefinition[] = [
         id: 'ediConnect.requests',
         path: 'deployment-requests',
         handle: { title: ['titles.deploymentRequests'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/requests-page'),
       },
       {
         id: 'ediConnect.newRequest',
         path: 'deployment-requests/new',
         handle: { title: ['titles.deploymentRequests', 'titles.newDeploymentRequest'], confirmLeave: true },
-        page: planned,
+        page: () => import('./pages/new-request-page'),
       },
     ],
   },

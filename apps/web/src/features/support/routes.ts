@@ -1,5 +1,13 @@
-import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
+import type { RouteDefinition, RouteHandle } from '../../lib/routing/route-definition';
+
+/** The new-case form: development only (spec 2), so the list offers it only where it opens. */
+export const NEW_CASE_HANDLE: RouteHandle = {
+  title: ['titles.cases', 'titles.newCase'],
+  requires: ['SUP'],
+  activeAccount: true,
+  environments: ['localhost', 'Development'],
+  confirmLeave: true,
+};
 
 export const supportRoutes: RouteDefinition[] = [
   {
@@ -12,25 +20,19 @@ export const supportRoutes: RouteDefinition[] = [
         id: 'support.contact',
         path: 'contact',
         handle: { title: ['titles.contact'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/contact-page'),
       },
       {
         id: 'support.cases',
         path: 'cases',
         handle: { title: ['titles.cases'], requires: ['SUP'], activeAccount: true, topLevel: true },
-        page: planned,
+        page: () => import('./pages/cases-page'),
       },
       {
         id: 'support.newCase',
         path: 'cases/new',
-        handle: {
-          title: ['titles.cases', 'titles.newCase'],
-          requires: ['SUP'],
-          activeAccount: true,
-          environments: ['localhost', 'Development'],
-          confirmLeave: true,
-        },
-        page: planned,
+        handle: NEW_CASE_HANDLE,
+        page: () => import('./pages/new-case-page'),
       },
       {
         id: 'support.case',
@@ -39,9 +41,31 @@ export const supportRoutes: RouteDefinition[] = [
           title: ['titles.cases', 'titles.case'],
           requires: ['SUP'],
           activeAccount: true,
-          fallback: '/support/cases',
+          // Refused tabs have no allowed sibling: an account without support goes to the contact page.
+          fallback: '/support/contact',
         },
-        page: planned,
+        page: () => import('./pages/case-layout'),
+        children: [
+          { id: 'support.case.index', index: true, redirectTo: 'activity' },
+          {
+            id: 'support.case.activity',
+            path: 'activity',
+            handle: { title: ['support.tabs.activity'] },
+            page: () => import('./pages/case-activity-tab'),
+          },
+          {
+            id: 'support.case.details',
+            path: 'details',
+            handle: { title: ['support.tabs.details'] },
+            page: () => import('./pages/case-details-tab'),
+          },
+          {
+            id: 'support.case.information',
+            path: 'information',
+            handle: { title: ['support.tabs.information'] },
+            page: () => import('./pages/case-information-tab'),
+          },
+        ],
       },
     ],
   },

@@ -3,7 +3,7 @@ import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { ApiRequestError } from '../api/client';
-import { issueMessage } from './issue-message';
+import { validateWith } from './form-validation';
 
 /**
  * A Mantine form checked by the contract's own request schema, so the browser and the server apply
@@ -16,21 +16,7 @@ export function useContractForm<Values extends Record<string, unknown>>(
   options: Omit<UseFormInput<Values>, 'validate'>,
 ) {
   const { t } = useTranslation();
-  return useForm<Values>({ ...options, validate: contractResolver(schema, t) });
-}
-
-/** The form's errors by field path, from the schema's issues (the first issue of each field wins). */
-export function contractResolver(schema: z.ZodType, t: TFunction) {
-  return (values: Record<string, unknown>): Record<string, string> => {
-    const result = schema.safeParse(values);
-    if (result.success) return {};
-    const errors: Record<string, string> = {};
-    for (const issue of result.error.issues) {
-      const path = issue.path.map(String).join('.');
-      errors[path] ??= issueMessage(issue, t);
-    }
-    return errors;
-  };
+  return useForm<Values>({ ...options, validate: validateWith(schema, t) });
 }
 
 /**

@@ -3,12 +3,12 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { ZNewPassword, ZUpdateProfileRequest } from '@service-hub/contracts';
 import enSE from '../../locales/en-SE.json';
-import { contractResolver } from './contract-form';
+import { validateWith } from './form-validation';
 
 await i18next.init({ lng: 'en-SE', resources: { 'en-SE': { translation: enSE } } });
 
 describe('contractResolver: the contract’s rules with translated messages', () => {
-  const resolve = contractResolver(ZUpdateProfileRequest, i18next.t);
+  const resolve = validateWith(ZUpdateProfileRequest, i18next.t);
 
   it('passes what the server accepts', () => {
     expect(resolve({ firstName: 'Ulla', lastName: 'Sand', language: 'sv' })).toEqual({});
@@ -23,7 +23,7 @@ describe('contractResolver: the contract’s rules with translated messages', ()
 
   it('translates refinements by the code they carry', () => {
     const schema = z.object({ password: ZNewPassword });
-    expect(contractResolver(schema, i18next.t)({ password: 'passwordpassword' })).toEqual({
+    expect(validateWith(schema, i18next.t)({ password: 'passwordpassword' })).toEqual({
       password: 'This password is too easy to guess. Choose a longer or less common one.',
     });
   });

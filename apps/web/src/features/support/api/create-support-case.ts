@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TCreateSupportCaseRequest } from '@service-hub/contracts';
+import { api, unwrap } from '../../../lib/api/client';
+import { asFormData, toFormData } from './message-form-data';
+
+export function useCreateSupportCase(accountId: number | null) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ fields, files }: { fields: TCreateSupportCaseRequest; files: File[] }) =>
+      unwrap(
+        api.POST('/api/v2/support/cases', {
+          params: { query: { activeAccountId: String(accountId) } },
+          body: toFormData(fields, files) as never,
+          bodySerializer: asFormData,
+        }),
+      ),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'cases'] }),
+    meta: { handlesErrors: true },
+  });
+}

@@ -1,0 +1,45 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SupportCaseFilter } from '@service-hub/contracts';
+import { api, unwrap } from '../../../lib/api/client';
+import type { SupportScope } from './support-scope';
+
+export type CaseListFilters = {
+  status: SupportCaseFilter;
+  subject: string;
+  page: number;
+  pageSize: number;
+  /** Provider staff: every customer, or only the active account. */
+  allCustomers: boolean;
+};
+
+export const listSupportCasesQueryOptions = (scope: SupportScope, filters: CaseListFilters) => {
+  const query = {
+    status: filters.status,
+    page: filters.page,
+    pageSize: filters.pageSize,
+    ...(filters.subject ? { subject: filters.subject } : {}),
+  };
+  const narrowTo = filters.allCustomers ? undefined : (scope.accountId ?? undefined);
+  return queryOptions({
+    queryKey: ['support', 'cases', scope.isProvider ? 'provider' : scope.accountId, narrowTo, query],
+    queryFn: () =>
+      scope.isProvider
+        ? unwrap(
+            api.GET('/api/support/provider/cases', {
+              params: { query: { ...query, ...(narrowTo ? { customerId: String(narrowTo) } : {}) } },
+            }),
+          )
+        : unwrap(
+            api.GET('/api/support/cases', {
+              params: { query: { ...query, activeAccountId: String(scope.accountId) } },
+            }),
+          ),
+    placeholderData: keepPreviousData,
+  });
+};
+
+export const useSupportCases = (scope: SupportScope, filters: CaseListFilters) =>
+  useQuery({
+    ...listSupportCasesQueryOptions(scope, filters),
+    enabled: scope.isProvider || scope.accountId !== null,
+  });

@@ -1,0 +1,31 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client';
+import { getSupportCaseQueryOptions } from './get-support-case';
+import { asFormData, toFormData } from './message-form-data';
+import type { SupportScope } from './support-scope';
+
+export function useReplyToSupportCase(scope: SupportScope, caseId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ message, files }: { message: string; files: File[] }) => {
+      const options = {
+        body: toFormData({ message }, files) as never,
+        bodySerializer: asFormData,
+      };
+      const path = { caseId: String(caseId) };
+      return scope.isProvider
+        ? unwrap(api.POST('/api/support/provider/cases/{caseId}/reply', { ...options, params: { path } }))
+        : unwrap(
+            api.POST('/api/v2/support/cases/{caseId}/reply', {
+              ...options,
+              params: { path, query: { activeAccountId: String(scope.accountId) } },
+            }),
+          );
+    },
+    onSuccess: (updated) => {
+      queryClient.setQueryData(getSupportCaseQueryOptions(scope, caseId).queryKey, updated);
+      void queryClient.invalidateQueries({ queryKey: ['support', 'cases'] });
+    },
+    meta: { handlesErrors: true },
+  });
+}

@@ -1,0 +1,239 @@
+import { z } from 'zod';
+import { LANGUAGES, MARKETS, SUPPORT_CASE_STATUSES, type SupportCaseStatus } from '../vocabularies.ts';
+import { text } from './fields.ts';
+
+/**
+ * Categories of a support case with their sub-categories (spec 3: category, subCategory). The
+ * keys are stored; the web app words them in the user's language.
+ */
+export const SUPPORT_CATEGORIES = {
+  delivery: ['digitalMailbox', 'email', 'sms', 'postal'],
+  print: ['layout', 'quality', 'returns'],
+  production: ['scheduling', 'deviations'],
+  eInvoice: ['addressing', 'format'],
+  edi: ['messages', 'connections'],
+  account: ['users', 'access'],
+  materials: ['stock', 'ordering'],
+  other: ['question', 'feedback'],
+} as const satisfies Record<string, readonly string[]>;
+export type SupportCategory = keyof typeof SUPPORT_CATEGORIES;
+export const SUPPORT_CATEGORY_KEYS = Object.keys(SUPPORT_CATEGORIES) as [
+  SupportCategory,
+  ...SupportCategory[],
+];
+
+/** The list filter of spec 4: every status, or all of them. */
+export const SUPPORT_CASE_FILTERS = ['all', ...SUPPORT_CASE_STATUSES] as const;
+export type SupportCaseFilter = (typeof SUPPORT_CASE_FILTERS)[number];
+
+/** Who moves a case: the customer's users, or the provider's support staff (SF_ADMIN). */
+export type SupportSide = 'customer' | 'provider';
+
+/**
+ * The status workflow (the spec leaves it open; docs/support.md explains it). A status change not
+ * listed for the caller's side is refused. Replies move cases too: see `statusAfterReply`.
+ */
+export const SUPPORT_CASE_TRANSITIONS: Record<
+  SupportSide,
+  Record<SupportCaseStatus, readonly SupportCaseStatus[]>
+> = {
+  provider: {
+    needsAttention: ['ongoing', 'onHold', 'waitingForDetails', 'readyForClosure', 'resolved'],
+    ongoing: ['onHold', 'waitingForDetails', 'readyForClosure', 'resolved'],
+    onHold: ['ongoing', 'waitingForDetails', 'readyForClosure', 'resolved'],
+    waitingForDetails: ['ongoing', 'onHold', 'readyForClosure', 'resolved'],
+    readyForClosure: ['ongoing', 'resolved'],
+    resolved: ['ongoing'],
+  },
+  customer: {
+    needsAttention: [],
+    ongoing: [],
+    onHold: [],
+    waitingForDetails: [],
+    // The customer confirms the solution, or says it did not help.
+    readyForClosure: ['resolved', 'ongoing'],
+    resolved: [],
+  },
+};
+
+/**
+ * The status a reply leaves a case in: the customer's answer to a question or to a proposed
+ * solution puts the case back to support; support's first answer takes a new case on.
+ */
+export function statusAfterReply(side: SupportSide, status: SupportCaseStatus): SupportCaseStatus {
+  if (side === 'customer') {
+    return status === 'waitingForDetails' || status === 'readyForClosure' ? 'ongoing' : status;
+  }
+  return status === 'needsAttention' ? 'ongoing' : status;
+}
+
+/** Support case ids are bigints in the database; 15 digits stay exact in a JavaScript number. */
+export const ZSupportCaseIdParam = z
+  .string()
+  .regex(/^\d{1,15}$/, { error: 'Invalid case id' })
+  .transform(Number);
+
+export const ZAttachmentIdParam = z.uuid({ error: 'Invalid attachment id' });
+
+export const ZListSupportCasesQuery = z.object({
+  status: z.enum(SUPPORT_CASE_FILTERS).default('all'),
+  subject: text().trim().max(200).optional().describe('Part of the subject (title), any case'),
+  page: z.coerce.number().int().min(1).max(100_000).default(1),
+  pageSize: z.coerce.number().int().min(5).max(100).default(20),
+});
+export type TListSupportCasesQuery = z.input<typeof ZListSupportCasesQuery>;
+
+/** Provider staff list every customer's cases; `customerId` narrows to one account. */
+export const ZListProviderSupportCasesQuery = ZListSupportCasesQuery.extend({
+  customerId: z
+    .string()
+    .regex(/^\d{1,9}$/, { error: 'Invalid customerId' })
+    .transform(Number)
+    .optional(),
+});
+
+export const ZSupportAttachment = z
+  .object({
+    id: z.uuid(),
+    filename: z.string(),
+    contentType: z.string(),
+    sizeBytes: z.number().int(),
+    created: z.string().describe('ISO 8601 time'),
+  })
+  .meta({ id: 'SupportAttachment' });
+export type TSupportAttachment = z.infer<typeof ZSupportAttachment>;
+
+export const ZSupportCaseSummary = z
+  .object({
+    caseId: z.number().int(),
+    caseNumber: z.string(),
+    customerId: z.number().int(),
+    customerName: z.string(),
+    title: z.string(),
+    category: z.string(),
+    subCategory: z.string().nullable(),
+    status: z.enum(SUPPORT_CASE_STATUSES),
+    type: z.string(),
+    owner: z.string().nullable(),
+    date: z.string().describe('When the case was opened (ISO 8601)'),
+    updated: z.string().describe('Last activity (ISO 8601)'),
+  })
+  .meta({ id: 'SupportCaseSummary' });
+export type TSupportCaseSummary = z.infer<typeof ZSupportCaseSummary>;
+
+export const ZSupportCaseList = z
+  .object({
+    cases: z.array(ZSupportCaseSummary),
+    totalCount: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  })
+  .meta({ id: 'SupportCaseList' });
+export type TSupportCaseList = z.infer<typeof ZSupportCaseList>;
+
+export const ZSupportCaseReply = z
+  .object({
+    id: z.number().int(),
+    authorName: z.string(),
+    fromProvider: z.boolean(),
+    message: z.string(),
+    created: z.string(),
+    attachments: z.array(ZSupportAttachment),
+  })
+  .meta({ id: 'SupportCaseReply' });
+export type TSupportCaseReply = z.infer<typeof ZSupportCaseReply>;
+
+/** One case (spec 3): the summary, its description and the conversation, oldest first. */
+export const ZSupportCase = ZSupportCaseSummary.extend({
+  description: z.string(),
+  from: z.string(),
+  to: z.string(),
+  createdBy: z.string().nullable(),
+  attachments: z.array(ZSupportAttachment).describe('Files sent with the case itself'),
+  replies: z.array(ZSupportCaseReply),
+  allowedStatuses: z
+    .array(z.enum(SUPPORT_CASE_STATUSES))
+    .describe('The statuses the caller may move the case to now'),
+  canReply: z.boolean(),
+}).meta({ id: 'SupportCase' });
+export type TSupportCase = z.infer<typeof ZSupportCase>;
+
+export const SUPPORT_TITLE_MAX = 200;
+export const SUPPORT_MESSAGE_MAX = 5000;
+
+/**
+ * The text fields of a new case (multipart/form-data: these fields plus up to the configured
+ * number of `attachments` files).
+ */
+export const ZCreateSupportCaseRequest = z
+  .object({
+    title: text().trim().min(1).max(SUPPORT_TITLE_MAX),
+    description: text().trim().min(1).max(SUPPORT_MESSAGE_MAX),
+    category: z.enum(SUPPORT_CATEGORY_KEYS),
+    subCategory: text().min(1).max(40),
+  })
+  .strict()
+  .superRefine((value, context) => {
+    const allowed: readonly string[] = SUPPORT_CATEGORIES[value.category] ?? [];
+    if (!allowed.includes(value.subCategory)) {
+      context.addIssue({
+        code: 'invalid_value',
+        values: [...allowed],
+        path: ['subCategory'],
+        message: 'Choose a sub-category of the chosen category.',
+      });
+    }
+  });
+export type TCreateSupportCaseRequest = z.infer<typeof ZCreateSupportCaseRequest>;
+
+export const ZReplySupportCaseRequest = z
+  .object({ message: text().trim().min(1).max(SUPPORT_MESSAGE_MAX) })
+  .strict();
+export type TReplySupportCaseRequest = z.infer<typeof ZReplySupportCaseRequest>;
+
+export const ZChangeSupportCaseStatusRequest = z.object({ status: z.enum(SUPPORT_CASE_STATUSES) }).strict();
+export type TChangeSupportCaseStatusRequest = z.infer<typeof ZChangeSupportCaseStatusRequest>;
+
+/** What the server accepts as attachments, so the form can say it before uploading. */
+export const ZAttachmentRules = z
+  .object({
+    maxFiles: z.number().int(),
+    maxFileSizeMb: z.number(),
+    allowedExtensions: z.array(z.string()),
+  })
+  .meta({ id: 'AttachmentRules' });
+export type TAttachmentRules = z.infer<typeof ZAttachmentRules>;
+
+export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
+export type Weekday = (typeof WEEKDAYS)[number];
+
+export const ZSupportContactQuery = z.object({
+  language: z.enum(LANGUAGES).default('en-SE').describe('Language of the holiday names'),
+  at: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe('The moment to answer for (ISO 8601); now when left out'),
+});
+
+export const ZMarketSupportContact = z
+  .object({
+    market: z.enum(MARKETS),
+    name: z.string(),
+    email: z.string(),
+    phone: z.string().nullable(),
+    timeZone: z.string(),
+    hours: z
+      .array(z.object({ day: z.enum(WEEKDAYS), opens: z.string().nullable(), closes: z.string().nullable() }))
+      .describe('Phone hours per weekday in the market’s time zone (HH:mm); null when closed'),
+    isOpen: z.boolean(),
+    nextOpening: z.string().nullable().describe('When the phone line opens next (ISO 8601), if ever'),
+    closesAt: z.string().nullable().describe('When the open phone line closes (ISO 8601)'),
+    upcomingHolidays: z.array(z.object({ date: z.string(), name: z.string() })),
+  })
+  .meta({ id: 'MarketSupportContact' });
+export type TMarketSupportContact = z.infer<typeof ZMarketSupportContact>;
+
+export const ZSupportContact = z
+  .object({ at: z.string(), markets: z.array(ZMarketSupportContact) })
+  .meta({ id: 'SupportContact' });
+export type TSupportContact = z.infer<typeof ZSupportContact>;
