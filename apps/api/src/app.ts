@@ -22,6 +22,7 @@ import { identityProviderRoutes } from './modules/identity/identity.routes.ts';
 import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -162,6 +163,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(usersRoutes);
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);
+  await app.register(trackingRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

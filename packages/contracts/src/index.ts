@@ -8,3 +8,5 @@ export * from './api/auth.ts';
 export * from './api/customers.ts';
 export * from './api/user.ts';
 export * from './api/notifications.ts';
+export * from './api/list-query.ts';
+export * from './api/tracking.ts';

@@ -18,6 +18,7 @@ const TAGS = [
   { name: 'users', description: 'The signed-in user, invitations and e-mail changes' },
   { name: 'customers', description: 'Customer accounts, access to them and their sign-in rules' },
   { name: 'notifications', description: 'Notifications and their live stream' },
+  { name: 'tracking', description: 'Track and trace of outgoing files and documents (active account)' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */

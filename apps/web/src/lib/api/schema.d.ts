@@ -503,6 +503,103 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracking/stt/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts by status and channel, channels per day, and what needs attention, for a range of days */
+        get: operations["getTrackingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's files that match the filters, one page
+         * @description Text filters compare ignoring case with their operator (`filenameOperator=startsWith`, …). `totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and `cursor` continues beyond.
+         */
+        get: operations["listTrackingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file with its delivery per channel, status log and details
+         * @description 403 when the active account is neither the file's sender nor its receiver (also for ids that do not exist).
+         */
+        get: operations["getTrackingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's documents that match the filters, one page
+         * @description Text filters compare ignoring case with their operator (`invoiceNumberOperator=exact`, …); `filename` is the name of the document’s file. Counting and paging as for files.
+         */
+        get: operations["listTrackingDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document with its delivery per channel and its timeline across channels
+         * @description 403 when the active account is neither the sender nor the receiver of the document's file (also for ids that do not exist).
+         */
+        get: operations["getTrackingDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -676,6 +773,235 @@ export interface components {
             /** @description ISO 8601 time */
             created: string;
             isNew: boolean;
+        };
+        TrackingFileSummary: {
+            id: number;
+            filename: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            arrivedAt: string;
+            documentCount: number;
+            subCustomerId: string | null;
+            customerAgreement: string | null;
+            application: string | null;
+            itemReference: string | null;
+            senderName: string | null;
+            receiverName: string | null;
+            deliveryMode: string | null;
+            lastStep: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+            lastStepAt: string | null;
+        };
+        TrackingDocumentSummary: {
+            id: number;
+            fileId: number;
+            filename: string;
+            externalDocumentId: string;
+            invoiceNumber: string | null;
+            messageId: string | null;
+            messageType: string | null;
+            eAddress: string | null;
+            recipientName: string | null;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            createdAt: string;
+        };
+        TrackingFileList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["TrackingFileSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        TrackingDocumentList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["TrackingDocumentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        TrackingFile: {
+            id: number;
+            filename: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            arrivedAt: string;
+            documentCount: number;
+            subCustomerId: string | null;
+            customerAgreement: string | null;
+            application: string | null;
+            itemReference: string | null;
+            senderName: string | null;
+            receiverName: string | null;
+            deliveryMode: string | null;
+            lastStep: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+            lastStepAt: string | null;
+            externalId: string | null;
+            deliveryFileIds: string[];
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            receiverCustomer: {
+                name: string;
+                customerNumber: string;
+            } | null;
+            category: string | null;
+            code: string | null;
+            countryCode: string | null;
+            direction: string;
+            envelopes: number;
+            sheets: number;
+            inserts: number;
+            quantity: number;
+            sender: {
+                name: string | null;
+                streetAddress: string | null;
+                postalCode: string | null;
+                postOffice: string | null;
+                countryCode: string | null;
+            };
+            receiver: {
+                name: string | null;
+                streetAddress: string | null;
+                postalCode: string | null;
+                postOffice: string | null;
+                countryCode: string | null;
+            };
+            materials: {
+                code: string;
+                name: string;
+                quantity: number;
+            }[];
+            deliveryChannels: {
+                /** @enum {string} */
+                channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+                documents: number;
+                pages: number;
+                delivered: number;
+                rejected: number;
+                notDelivered: number;
+                pending: number;
+            }[];
+            statusLog: {
+                /** @enum {string} */
+                step: "registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test";
+                /** @description ISO 8601 time */
+                occurredAt: string;
+                detail: string | null;
+            }[];
+        };
+        TrackingDocument: {
+            id: number;
+            fileId: number;
+            filename: string;
+            externalDocumentId: string;
+            invoiceNumber: string | null;
+            messageId: string | null;
+            messageType: string | null;
+            eAddress: string | null;
+            recipientName: string | null;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            createdAt: string;
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            /** @description ISO 8601 time */
+            fileArrivedAt: string;
+            deliveries: {
+                /** @enum {string} */
+                channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+                deliveryDocumentId: string;
+                pages: number;
+                /** @enum {string} */
+                status: "pending" | "delivered" | "rejected" | "notDelivered";
+                /** @description ISO 8601 time */
+                statusAt: string;
+                rejectionReason: string | null;
+            }[];
+            timeline: {
+                /** @description ISO 8601 time */
+                at: string;
+                step: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+                channel: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom") | null;
+                status: ("pending" | "delivered" | "rejected" | "notDelivered") | null;
+                detail: string | null;
+            }[];
+        };
+        TrackingOverview: {
+            fromDate: string;
+            toDate: string;
+            timeZone: string;
+            files: {
+                total: number;
+                byStatus: {
+                    Delivered: number;
+                    DeliveredWithRejections: number;
+                    NotDelivered: number;
+                    PartiallyDelivered: number;
+                    PartiallyDeliveredWithRejections: number;
+                    Rejected: number;
+                };
+            };
+            documents: {
+                total: number;
+                byStatus: {
+                    Delivered: number;
+                    DeliveredWithRejections: number;
+                    NotDelivered: number;
+                    PartiallyDelivered: number;
+                    PartiallyDeliveredWithRejections: number;
+                    Rejected: number;
+                };
+                byChannel: {
+                    email: number;
+                    sms: number;
+                    print: number;
+                    eBoks: number;
+                    digipost: number;
+                    kivra: number;
+                    minaMeddelanden: number;
+                    vipps: number;
+                    internetBankEInvoice: number;
+                    b2bInvoiceNetwork: number;
+                    eArchive: number;
+                    custom: number;
+                };
+            };
+            channelsByDay: {
+                date: string;
+                channels: {
+                    email: number;
+                    sms: number;
+                    print: number;
+                    eBoks: number;
+                    digipost: number;
+                    kivra: number;
+                    minaMeddelanden: number;
+                    vipps: number;
+                    internetBankEInvoice: number;
+                    b2bInvoiceNetwork: number;
+                    eArchive: number;
+                    custom: number;
+                };
+            }[];
+            attention: {
+                files: components["schemas"]["TrackingFileSummary"][];
+                documents: components["schemas"]["TrackingDocumentSummary"][];
+            };
         };
     };
     responses: never;
@@ -2142,6 +2468,347 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingOverview: {
+        parameters: {
+            query: {
+                /** @description First day; default 29 days before toDate */
+                fromDate?: string;
+                /** @description Last day; default today */
+                toDate?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingOverview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTrackingFiles: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "arrivedAt" | "status" | "filename" | "documentCount";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                subCustomerId?: string;
+                /** @description How `subCustomerId` compares; default contains */
+                subCustomerIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                customerAgreement?: string;
+                /** @description How `customerAgreement` compares; default contains */
+                customerAgreementOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                application?: string;
+                /** @description How `application` compares; default contains */
+                applicationOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                itemReference?: string;
+                /** @description How `itemReference` compares; default contains */
+                itemReferenceOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingFileList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingFile: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTrackingDocuments: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "createdAt" | "status" | "externalDocumentId";
+                /** @description Only this file's documents */
+                fileId?: string;
+                externalDocumentId?: string;
+                /** @description How `externalDocumentId` compares; default contains */
+                externalDocumentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                invoiceNumber?: string;
+                /** @description How `invoiceNumber` compares; default contains */
+                invoiceNumberOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                recipientName?: string;
+                /** @description How `recipientName` compares; default contains */
+                recipientNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                eAddress?: string;
+                /** @description How `eAddress` compares; default contains */
+                eAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingDocumentList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingDocument: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };
