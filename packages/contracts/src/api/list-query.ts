@@ -111,6 +111,14 @@ export const dateFilterShape = {
   timeZone: ZTimeZone.optional(),
 };
 
+export const DATE_FILTER_PROBLEMS = [
+  'required',
+  'endBeforeStart',
+  'rangeTooLong',
+  'endTimeTooEarly',
+] as const;
+export type DateFilterProblem = (typeof DATE_FILTER_PROBLEMS)[number];
+
 type DateFilter = {
   dateOperator?: (typeof DATE_FILTER_OPERATORS)[number] | undefined;
   fromDate?: string | undefined;
@@ -128,23 +136,26 @@ export const daysBetween = (from: string, to: string) =>
  * is not before its start, and a range spans at most MAX_DATE_RANGE_DAYS days.
  */
 export function checkDateFilter(query: DateFilter, ctx: z.RefinementCtx) {
-  const issue = (path: string, code: string, message: string) =>
-    ctx.addIssue({ code: 'custom', path: [path], message, params: { code } });
+  // `reason` lets a client word each problem in its own language (the server sends the English).
+  const issue = (path: keyof DateFilter, code: string, reason: DateFilterProblem, message: string) =>
+    ctx.addIssue({ code: 'custom', path: [path], message, params: { code, reason } });
+  const required = (path: keyof DateFilter) =>
+    issue(path, 'required', 'required', 'This field cannot be empty.');
   const operator = query.dateOperator;
   if (!operator) return;
-  if (!query.fromDate) issue('fromDate', 'required', 'This field cannot be empty.');
+  if (!query.fromDate) required('fromDate');
   const isRange = operator === 'between' || operator === 'betweenTimes';
-  if (operator === 'between' && !query.toDate) issue('toDate', 'required', 'This field cannot be empty.');
+  if (operator === 'between' && !query.toDate) required('toDate');
   if (operator === 'betweenTimes') {
-    if (!query.fromTime) issue('fromTime', 'required', 'This field cannot be empty.');
-    if (!query.toTime) issue('toTime', 'required', 'This field cannot be empty.');
+    if (!query.fromTime) required('fromTime');
+    if (!query.toTime) required('toTime');
   }
   if (!isRange || !query.fromDate) return;
   const toDate = query.toDate ?? query.fromDate;
   const days = daysBetween(query.fromDate, toDate);
-  if (days < 0) issue('toDate', 'invalidValue', 'The end must not be before the start.');
+  if (days < 0) issue('toDate', 'invalidValue', 'endBeforeStart', 'The end must not be before the start.');
   else if (days + 1 > MAX_DATE_RANGE_DAYS)
-    issue('toDate', 'tooBig', `Maximum date range is ${MAX_DATE_RANGE_DAYS} days.`);
+    issue('toDate', 'tooBig', 'rangeTooLong', `Maximum date range is ${MAX_DATE_RANGE_DAYS} days.`);
   else if (
     operator === 'betweenTimes' &&
     days === 0 &&
@@ -152,7 +163,7 @@ export function checkDateFilter(query: DateFilter, ctx: z.RefinementCtx) {
     query.toTime &&
     query.toTime < query.fromTime
   )
-    issue('toTime', 'invalidValue', 'The end time is too early.');
+    issue('toTime', 'invalidValue', 'endTimeTooEarly', 'The end time is too early.');
 }
 
 /** A page of a list: the rows, how many match (exact up to LIST_WINDOW), and where the next rows start. */
