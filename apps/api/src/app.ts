@@ -23,6 +23,8 @@ import { customersRoutes } from './modules/customers/customers.routes.ts';
 import { notificationsRoutes } from './modules/notifications/notifications.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -131,6 +133,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin, {
     tokens,
     authenticator: new Authenticator(db, tokens, identityProvider, principals),
+    apiKeys: new ApiKeyVerifier(db),
   });
 
   const runtimeConfig: TRuntimeConfig = {
@@ -164,6 +167,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(customersRoutes);
   await app.register(notificationsRoutes);
   await app.register(trackingRoutes);
+  await app.register(ingestRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -10,3 +10,4 @@ export * from './api/user.ts';
 export * from './api/notifications.ts';
 export * from './api/list-query.ts';
 export * from './api/tracking.ts';
+export * from './api/ingest.ts';

@@ -600,10 +600,179 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/ingest/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Files, documents, deliveries and status events from a production system, in one batch
+         * @description Authenticate with `x-api-key`. Each record is answered on its own: `accepted`, `duplicate` (its `eventId` was applied before; nothing changes, so resending is safe) or `rejected` with field errors; good records are kept. Accepted records are committed before the answer. Within a batch files come first, then documents, deliveries and status events. Events may arrive out of order: logs keep every event, and statuses follow the latest time.
+         */
+        post: operations["ingestTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of production systems, with their customers and last use (provider administrators) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Creates an API key for the named customers; the key is shown in this answer only */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key at once */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        IngestFileInput: {
+            /** @constant */
+            type: "file";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description The producer's reference of the file, unique per customer */
+            fileRef: string;
+            filename: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time with offset
+             */
+            arrivedAt: string;
+            /** @description A Hub customer that receives the file */
+            receiverCustomerNumber?: string;
+            subCustomerId?: string;
+            customerAgreement?: string;
+            application?: string;
+            category?: string;
+            code?: string;
+            countryCode?: string;
+            deliveryMode?: string;
+            itemReference?: string;
+            quantity?: number;
+            envelopes?: number;
+            sheets?: number;
+            inserts?: number;
+            deliveryFileIds?: string[];
+            sender?: {
+                name?: string;
+                streetAddress?: string;
+                postalCode?: string;
+                postOffice?: string;
+                countryCode?: string;
+            };
+            receiver?: {
+                name?: string;
+                streetAddress?: string;
+                postalCode?: string;
+                postOffice?: string;
+                countryCode?: string;
+            };
+            materials?: {
+                code: string;
+                name: string;
+                quantity: number;
+            }[];
+        };
+        IngestDocumentInput: {
+            /** @constant */
+            type: "document";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description The file the document belongs to (sent before or in the same batch) */
+            fileRef: string;
+            /** @description Unique per customer */
+            externalDocumentId: string;
+            invoiceNumber?: string;
+            messageId?: string;
+            messageType?: string;
+            eAddress?: string;
+            recipientName?: string;
+            /**
+             * Format: date-time
+             * @description Default: the file's arrival
+             */
+            createdAt?: string;
+        };
+        IngestDeliveryInput: {
+            /** @constant */
+            type: "delivery";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            externalDocumentId: string;
+            /** @description The channel's id of the delivery, unique per document */
+            deliveryDocumentId: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "rejected" | "notDelivered";
+            /**
+             * Format: date-time
+             * @description When the channel reported the status; the latest report wins
+             */
+            occurredAt: string;
+            pages?: number;
+            rejectionReason?: string;
+        };
+        IngestStatusEventInput: {
+            /** @constant */
+            type: "statusEvent";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            fileRef: string;
+            /** @enum {string} */
+            step: "registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test";
+            /**
+             * Format: date-time
+             * @description The status log keeps every event; the latest step by this time is current
+             */
+            occurredAt: string;
+            detail?: string;
+        };
+        IngestBatchInput: {
+            records: (components["schemas"]["IngestFileInput"] | components["schemas"]["IngestDocumentInput"] | components["schemas"]["IngestDeliveryInput"] | components["schemas"]["IngestStatusEventInput"])[];
+        };
         ApiError: {
             status: number;
             title: string;
@@ -1002,6 +1171,65 @@ export interface components {
                 files: components["schemas"]["TrackingFileSummary"][];
                 documents: components["schemas"]["TrackingDocumentSummary"][];
             };
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            customers: {
+                id: number;
+                name: string;
+                customerNumber: string;
+            }[];
+            created: string;
+            /** @description E-mail address of who created it */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        CreatedApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            customers: {
+                id: number;
+                name: string;
+                customerNumber: string;
+            }[];
+            created: string;
+            /** @description E-mail address of who created it */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** @description The key itself: shown this once, only its hash is kept */
+            key: string;
+        };
+        IngestBatchResult: {
+            accepted: number;
+            duplicates: number;
+            rejected: number;
+            results: {
+                index: number;
+                eventId: string | null;
+                /** @enum {string} */
+                outcome: "accepted" | "duplicate" | "rejected";
+                errors?: {
+                    /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
+                    field: string;
+                    /** @enum {string} */
+                    code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters";
+                    message: string;
+                    params?: {
+                        [key: string]: string | number;
+                    };
+                }[];
+            }[];
         };
     };
     responses: never;
@@ -2809,6 +3037,197 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ingestTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestBatchInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestBatchResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description The customers whose data the key may deliver */
+                    customerIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
                 headers: {
                     [name: string]: unknown;
                 };
