@@ -25,6 +25,7 @@ import { systemRoutes } from './modules/system/system.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -168,6 +169,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(notificationsRoutes);
   await app.register(trackingRoutes);
   await app.register(ingestRoutes);
+  await app.register(savedViewsRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

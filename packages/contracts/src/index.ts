@@ -11,3 +11,4 @@ export * from './api/notifications.ts';
 export * from './api/list-query.ts';
 export * from './api/tracking.ts';
 export * from './api/ingest.ts';
+export * from './api/saved-views.ts';

@@ -20,6 +20,7 @@ const TAGS = [
   { name: 'notifications', description: 'Notifications and their live stream' },
   { name: 'tracking', description: 'Track and trace of outgoing files and documents (active account)' },
   { name: 'ingestion', description: 'Tracking data from production and print systems, and their API keys' },
+  { name: 'saved views', description: 'Saved and shared views of lists, and the columns each user shows' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */
