@@ -33,6 +33,10 @@ import { supportRoutes } from './modules/support/support.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
 import { customerUsersRoutes } from './modules/users/customer-users.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
+import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
+import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
+import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -152,6 +156,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(accessPlugin, {
     tokens,
     authenticator: new Authenticator(db, tokens, identityProvider, principals),
+    apiKeys: new ApiKeyVerifier(db),
   });
 
   const runtimeConfig: TRuntimeConfig = {
@@ -216,6 +221,9 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     publicUrl: config.publicUrl,
   });
   await app.register(ediConnectRoutes, { publicUrl: config.publicUrl });
+  await app.register(trackingRoutes);
+  await app.register(ingestRoutes);
+  await app.register(savedViewsRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

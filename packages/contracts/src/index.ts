@@ -14,3 +14,7 @@ export * from './api/services.ts';
 export * from './api/crm.ts';
 export * from './api/support.ts';
 export * from './api/edi-connect.ts';
+export * from './api/list-query.ts';
+export * from './api/tracking.ts';
+export * from './api/ingest.ts';
+export * from './api/saved-views.ts';

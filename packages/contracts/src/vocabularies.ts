@@ -163,6 +163,23 @@ export const DELIVERY_CHANNEL_KEYS = DELIVERY_CHANNELS.map((c) => c.key) as [
   ...DeliveryChannel[],
 ];
 
+/** Operators of a text filter (spec 4); every comparison ignores letter case. */
+export const TEXT_FILTER_OPERATORS = ['contains', 'startsWith', 'endsWith', 'exact', 'notContains'] as const;
+export type TextFilterOperator = (typeof TEXT_FILTER_OPERATORS)[number];
+
+/** Operators of a date filter (spec 4): is, is before, is between, is from, between times, not. */
+export const DATE_FILTER_OPERATORS = ['is', 'before', 'between', 'from', 'betweenTimes', 'not'] as const;
+export type DateFilterOperator = (typeof DATE_FILTER_OPERATORS)[number];
+
+/** Lists whose filter sets can be saved as views and whose columns users choose. */
+export const SAVED_VIEW_LISTS = ['tracking.files', 'tracking.documents'] as const;
+export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
+/** The service permission a list needs. */
+export const SAVED_VIEW_LIST_SERVICE: Record<SavedViewList, PermissionPrefix> = {
+  'tracking.files': 'STT',
+  'tracking.documents': 'STT',
+};
+
 /** Status of one delivery document in one channel. */
 export const DELIVERY_STATUSES = ['pending', 'delivered', 'rejected', 'notDelivered'] as const;
 export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];

@@ -8,6 +8,7 @@ import type {
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import {
+  API_KEY_HEADER,
   holdsServicePermission,
   ZCustomerIdParam,
   type PermissionPrefix,
@@ -16,6 +17,7 @@ import {
 import { forbidden, unauthenticated } from '../lib/errors.ts';
 import { findHeldAccount, type ActiveAccount } from '../modules/auth/active-account.repository.ts';
 import type { Authenticator } from '../modules/auth/authenticator.ts';
+import type { ApiKeyVerifier, MachineCaller } from '../modules/ingest/api-keys.repository.ts';
 import type { Principal } from '../modules/auth/principal.repository.ts';
 import { principalOf } from '../modules/auth/request-context.ts';
 import type { TokenService } from '../modules/auth/token.service.ts';
@@ -32,7 +34,10 @@ export const ACTIVE_ACCOUNT_PARAM = 'activeAccountId';
  * web app's route guard).
  */
 export type RouteAccess =
-  'public' | { roles?: readonly StoredRole[]; account?: { requires?: PermissionPrefix } };
+  | 'public'
+  /** A production system with an API key (machine credential, not a user token). */
+  | 'apiKey'
+  | { roles?: readonly StoredRole[]; account?: { requires?: PermissionPrefix } };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -42,6 +47,8 @@ declare module 'fastify' {
     principal: Principal | null;
     /** The checked active account of an account-scoped route (see `accountOf`). */
     account: ActiveAccount | null;
+    /** The production system of an `apiKey` route. */
+    machine: MachineCaller | null;
   }
   interface FastifyInstance {
     tokens: TokenService;
@@ -60,12 +67,13 @@ function bearerToken(request: FastifyRequest): string | undefined {
 
 async function accessPlugin(
   app: FastifyInstance,
-  options: { tokens: TokenService; authenticator: Authenticator },
+  options: { tokens: TokenService; authenticator: Authenticator; apiKeys: ApiKeyVerifier },
 ) {
   app.decorate('tokens', options.tokens);
   app.decorate('authenticator', options.authenticator);
   app.decorateRequest('principal', null);
   app.decorateRequest('account', null);
+  app.decorateRequest('machine', null);
   app.decorate('accessRules', new Map<string, RouteAccess>());
 
   app.addHook('onRoute', (route) => {
@@ -77,6 +85,18 @@ async function accessPlugin(
       for (const method of [route.method].flat()) app.accessRules.set(`${method} ${route.url}`, access);
     }
     if (access === 'public') return;
+    if (access === 'apiKey') {
+      const checkKey: onRequestHookHandler = async (request) => {
+        const key = request.headers[API_KEY_HEADER];
+        if (typeof key !== 'string' || key === '')
+          throw unauthenticated(`Send an API key in ${API_KEY_HEADER}.`);
+        const machine = await options.apiKeys.verify(key);
+        if (!machine) throw unauthenticated('This API key is not valid.');
+        request.machine = machine;
+      };
+      route.onRequest = [checkKey, ...[route.onRequest ?? []].flat()];
+      return;
+    }
     const check: onRequestHookHandler = async (request) => {
       const token = bearerToken(request);
       if (!token) throw unauthenticated();

@@ -28,6 +28,9 @@ const TAGS = [
     description: 'Support contact per market, and support cases with replies and attachments',
   },
   { name: 'edi connect', description: 'EDI connect communication orders (deployment requests)' },
+  { name: 'tracking', description: 'Track and trace of outgoing files and documents (active account)' },
+  { name: 'ingestion', description: 'Tracking data from production and print systems, and their API keys' },
+  { name: 'saved views', description: 'Saved and shared views of lists, and the columns each user shows' },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */
@@ -63,7 +66,12 @@ function withAccessRules(
     const [method, url] = key.split(' ') as [string, string];
     const operation = paths[url.replace(/:(\w+)/g, '{$1}')]?.[method.toLowerCase()];
     if (operation)
-      operation['x-access'] = access === 'public' ? { public: true } : { signedIn: true, ...access };
+      operation['x-access'] =
+        access === 'public'
+          ? { public: true }
+          : access === 'apiKey'
+            ? { apiKey: true }
+            : { signedIn: true, ...access };
   }
   return document;
 }
@@ -99,6 +107,13 @@ async function openapiPlugin(app: FastifyInstance) {
               'authentication service (USE_AUTH_SERVICE=1): the access token from POST /api/auth/login or ' +
               '/api/auth/refresh (15 minutes).',
           },
+          apiKeyAuth: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'X-Api-Key',
+            description:
+              'A production system’s API key (the ingestion API), created by provider administrators and shown once.',
+          },
           sessionCookie: {
             type: 'apiKey',
             in: 'cookie',
@@ -114,7 +129,8 @@ async function openapiPlugin(app: FastifyInstance) {
       const transformed = jsonSchemaTransform(input);
       const access = input.route.config?.access;
       // Public operations say so (`security: []`) unless they name what they read, like the cookie.
-      const security = access === 'public' ? [] : [{ bearerAuth: [] }];
+      const security =
+        access === 'public' ? [] : access === 'apiKey' ? [{ apiKeyAuth: [] }] : [{ bearerAuth: [] }];
       transformed.schema = { security, ...transformed.schema };
       return transformed;
     },

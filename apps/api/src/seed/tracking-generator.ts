@@ -207,12 +207,14 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
     };
 
     const deliveryStatuses: DeliveryStatus[] = [];
+    const fileChannels = new Set<DeliveryChannel>();
     let envelopes = 0;
     let sheets = 0;
     for (let d = 0; d < documentCount; d++) {
       const documentId = ids.document++;
       const recipient = `${random.pick(names.firstNames)} ${random.pick(names.lastNames)}`;
       const documentDeliveries: DeliveryStatus[] = [];
+      const documentChannels = new Set<DeliveryChannel>();
       const pages = random.weighted([
         [1, 5],
         [2, 4],
@@ -235,6 +237,8 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
         ids.delivery++;
         totals.deliveries++;
         documentDeliveries.push(status);
+        documentChannels.add(channel);
+        fileChannels.add(channel);
         if (channel === 'print' && status !== 'rejected') {
           envelopes++;
           sheets += Math.ceil(pages / 2);
@@ -263,6 +267,7 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
         eAddressFor(primary, recipient, names.emailDomain, names.phonePrefix, random),
         recipient,
         deriveTrackingStatus(documentDeliveries),
+        [...documentChannels],
         arrivedAt,
       ]);
     }
@@ -298,6 +303,9 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
       customer.market,
       'OUTBOUND',
       status,
+      [...fileChannels],
+      events.at(-1)?.step ?? null,
+      events.at(-1)?.at ?? null,
       arrivedAt,
       documentCount,
       envelopes,
@@ -437,6 +445,9 @@ const FILE_COLUMNS = [
   'country_code',
   'direction',
   'status',
+  'channels',
+  'last_step',
+  'last_step_at',
   'arrived_at',
   'document_count',
   'envelopes',
@@ -468,6 +479,7 @@ const DOCUMENT_COLUMNS = [
   'e_address',
   'recipient_name',
   'status',
+  'channels',
   'created_at',
 ];
 const DELIVERY_COLUMNS = [

@@ -2,6 +2,8 @@ export * from './customers.ts';
 export * from './services.ts';
 export * from './users.ts';
 export * from './tracking.ts';
+export * from './api-keys.ts';
+export * from './saved-views.ts';
 export * from './edi.ts';
 export * from './support.ts';
 export * from './reports.ts';

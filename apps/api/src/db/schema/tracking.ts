@@ -1,5 +1,17 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, index, integer, jsonb, pgTable, text, varchar } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  text,
+  uniqueIndex,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
 import {
   DELIVERY_CHANNEL_KEYS,
   DELIVERY_STATUSES,
@@ -9,6 +21,10 @@ import {
 import { at, oneOf } from './columns.ts';
 import { customers } from './customers.ts';
 
+/** `channels <@ ARRAY[…]`: a list of delivery channels holds only known ones. */
+const knownChannels = (column: string) =>
+  sql.raw(`${column} <@ ARRAY[${DELIVERY_CHANNEL_KEYS.map((c) => `'${c}'`).join(', ')}]::text[]`);
+
 /** An outgoing file a customer sent for print or digital delivery (spec 3, "Tracking file"). */
 export const trackingFiles = pgTable(
   'tracking_files',
@@ -17,6 +33,15 @@ export const trackingFiles = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
+    /** The producing system's own reference (ingestion API); unique per customer. */
+    externalId: text('external_id'),
+    /**
+     * A customer of the Hub that receives the file, besides its sender (`customer_id`): both may
+     * open it (spec 6, the 403 rule of the detail endpoints).
+     */
+    receiverCustomerId: integer('receiver_customer_id').references(() => customers.id, {
+      onDelete: 'set null',
+    }),
     filename: text('filename').notNull(),
     deliveryFileIds: text('delivery_file_ids')
       .array()
@@ -30,6 +55,14 @@ export const trackingFiles = pgTable(
     countryCode: varchar('country_code', { length: 2 }),
     direction: text('direction').notNull().default('OUTBOUND'),
     status: text('status').notNull(),
+    /** Every channel the file's documents went through, for the channel filter. */
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    /** The status log's step with the latest time (events may arrive out of order). */
+    lastStep: text('last_step'),
+    lastStepAt: at('last_step_at'),
     arrivedAt: at('arrived_at').notNull(),
     documentCount: integer('document_count').notNull().default(0),
     envelopes: integer('envelopes').notNull().default(0),
@@ -55,9 +88,25 @@ export const trackingFiles = pgTable(
   },
   (t) => [
     check('tracking_files_status_check', oneOf('status', TRACKING_STATUSES)),
-    index('tracking_files_customer_arrived_idx').on(t.customerId, t.arrivedAt.desc(), t.id.desc()),
-    index('tracking_files_customer_status_arrived_idx').on(t.customerId, t.status, t.arrivedAt.desc()),
-    index('tracking_files_filename_trgm_idx').using('gin', sql`lower(${t.filename}) gin_trgm_ops`),
+    check('tracking_files_channels_check', knownChannels('channels')),
+    check('tracking_files_last_step_check', oneOf('last_step', PROCESSING_STEPS)),
+    // Text filters use trigram indexes per customer (btree_gin), created in 0007_tracking-custom.sql.
+    // (customer_id, arrived_at DESC, id DESC) INCLUDE (status, channels), the default view and the
+    // overview, is in 0007_tracking-custom.sql too: drizzle cannot express INCLUDE.
+    index('tracking_files_customer_status_arrived_idx').on(
+      t.customerId,
+      t.status,
+      t.arrivedAt.desc(),
+      t.id.desc(),
+    ),
+    index('tracking_files_customer_filename_idx').on(t.customerId, sql`lower(${t.filename})`, t.id),
+    index('tracking_files_customer_documents_idx').on(t.customerId, t.documentCount, t.id),
+    uniqueIndex('tracking_files_customer_external_key')
+      .on(t.customerId, t.externalId)
+      .where(sql`${t.externalId} IS NOT NULL`),
+    index('tracking_files_receiver_idx')
+      .on(t.receiverCustomerId)
+      .where(sql`${t.receiverCustomerId} IS NOT NULL`),
   ],
 );
 
@@ -95,15 +144,27 @@ export const trackingDocuments = pgTable(
     eAddress: text('e_address'),
     recipientName: text('recipient_name'),
     status: text('status').notNull(),
+    /** Every channel the document went through, for the channel filter and the overview. */
+    channels: text('channels')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     createdAt: at('created_at').notNull(),
   },
   (t) => [
     check('tracking_documents_status_check', oneOf('status', TRACKING_STATUSES)),
-    index('tracking_documents_customer_created_idx').on(t.customerId, t.createdAt.desc(), t.id.desc()),
-    index('tracking_documents_customer_status_created_idx').on(t.customerId, t.status, t.createdAt.desc()),
+    check('tracking_documents_channels_check', knownChannels('channels')),
+    // The default view's index (with INCLUDE) and the trigram indexes of the text filters are in
+    // 0007_tracking-custom.sql.
+    index('tracking_documents_customer_status_created_idx').on(
+      t.customerId,
+      t.status,
+      t.createdAt.desc(),
+      t.id.desc(),
+    ),
     index('tracking_documents_file_idx').on(t.fileId),
-    index('tracking_documents_customer_external_idx').on(t.customerId, t.externalDocumentId),
-    index('tracking_documents_customer_invoice_idx').on(t.customerId, t.invoiceNumber),
+    /** The producer's document id identifies a document of a customer (ingestion, sorting). */
+    uniqueIndex('tracking_documents_customer_external_key').on(t.customerId, t.externalDocumentId),
   ],
 );
 
@@ -125,6 +186,44 @@ export const deliveryDocuments = pgTable(
   (t) => [
     check('delivery_documents_channel_check', oneOf('channel', DELIVERY_CHANNEL_KEYS)),
     check('delivery_documents_status_check', oneOf('status', DELIVERY_STATUSES)),
-    index('delivery_documents_document_idx').on(t.documentId),
+    uniqueIndex('delivery_documents_document_delivery_key').on(t.documentId, t.deliveryDocumentId),
   ],
+);
+
+/**
+ * Every status a channel reported for a delivery, as ingested (the delivery keeps the one with the
+ * latest time). Generated demo data has none: its deliveries report once.
+ */
+export const deliveryDocumentEvents = pgTable(
+  'delivery_document_events',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' })
+      .notNull()
+      .references(() => deliveryDocuments.id, { onDelete: 'cascade' }),
+    status: text('status').notNull(),
+    occurredAt: at('occurred_at').notNull(),
+    rejectionReason: text('rejection_reason'),
+  },
+  (t) => [
+    check('delivery_document_events_status_check', oneOf('status', DELIVERY_STATUSES)),
+    index('delivery_document_events_delivery_idx').on(t.deliveryId, t.occurredAt),
+  ],
+);
+
+/**
+ * Ingested event ids, per customer: a repeated event is acknowledged without being applied again.
+ * Rows are written in the transaction that applies the event, so an acknowledged event is stored.
+ */
+export const trackingIngestedEvents = pgTable(
+  'tracking_ingested_events',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    eventId: text('event_id').notNull(),
+    apiKeyId: uuid('api_key_id'),
+    receivedAt: at('received_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.customerId, t.eventId] })],
 );

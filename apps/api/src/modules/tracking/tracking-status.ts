@@ -13,10 +13,23 @@ export function deriveTrackingStatus(deliveries: readonly DeliveryStatus[]): Tra
     if (status === 'delivered') delivered++;
     else if (status === 'rejected') rejected++;
   }
-  const outstanding = deliveries.length - delivered - rejected;
-  if (deliveries.length === 0) return 'NotDelivered';
-  if (delivered === deliveries.length) return 'Delivered';
-  if (rejected === deliveries.length) return 'Rejected';
+  return deriveTrackingStatusFromCounts({ total: deliveries.length, delivered, rejected });
+}
+
+/** The same rule from counts, as SQL aggregates deliver them. */
+export function deriveTrackingStatusFromCounts({
+  total,
+  delivered,
+  rejected,
+}: {
+  total: number;
+  delivered: number;
+  rejected: number;
+}): TrackingStatus {
+  const outstanding = total - delivered - rejected;
+  if (total === 0) return 'NotDelivered';
+  if (delivered === total) return 'Delivered';
+  if (rejected === total) return 'Rejected';
   if (delivered === 0) return 'NotDelivered';
   if (outstanding === 0) return 'DeliveredWithRejections';
   return rejected > 0 ? 'PartiallyDeliveredWithRejections' : 'PartiallyDelivered';

@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** Track and trace of outgoing files and documents (STT). */
 export const trackingRoutes: RouteDefinition[] = [
@@ -13,43 +12,44 @@ export const trackingRoutes: RouteDefinition[] = [
         id: 'tracking.overview',
         path: 'overview',
         handle: { title: ['titles.overview'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/overview-page'),
       },
       {
         id: 'tracking.files',
         path: 'files',
         handle: { title: ['titles.files'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/files-page'),
       },
       {
         id: 'tracking.documents',
         path: 'documents',
         handle: { title: ['titles.documents'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/documents-page'),
       },
       {
         id: 'tracking.file',
         path: 'files/:id',
         handle: { title: ['titles.file'], fallback: '/tracking/files' },
+        page: () => import('./pages/file-layout'),
         children: [
           { id: 'tracking.file.index', index: true, redirectTo: 'delivery-channels' },
           {
             id: 'tracking.file.deliveryChannels',
             path: 'delivery-channels',
             handle: { title: ['titles.deliveryChannels'] },
-            page: planned,
+            page: () => import('./pages/file-delivery-channels-tab'),
           },
           {
             id: 'tracking.file.statusLog',
             path: 'status-log',
             handle: { title: ['titles.statusLog'] },
-            page: planned,
+            page: () => import('./pages/file-status-log-tab'),
           },
           {
             id: 'tracking.file.details',
             path: 'file-details',
             handle: { title: ['titles.fileDetails'] },
-            page: planned,
+            page: () => import('./pages/file-details-tab'),
           },
         ],
       },
@@ -57,19 +57,20 @@ export const trackingRoutes: RouteDefinition[] = [
         id: 'tracking.document',
         path: 'documents/:id',
         handle: { title: ['titles.document'], fallback: '/tracking/documents' },
+        page: () => import('./pages/document-layout'),
         children: [
           { id: 'tracking.document.index', index: true, redirectTo: 'delivery' },
           {
             id: 'tracking.document.delivery',
             path: 'delivery',
             handle: { title: ['titles.delivery'] },
-            page: planned,
+            page: () => import('./pages/document-delivery-tab'),
           },
           {
             id: 'tracking.document.details',
             path: 'details',
             handle: { title: ['titles.documentDetails'] },
-            page: planned,
+            page: () => import('./pages/document-details-tab'),
           },
         ],
       },

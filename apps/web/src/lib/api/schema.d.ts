@@ -1575,10 +1575,330 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracking/stt/overview": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Counts by status and channel, channels per day, and what needs attention, for a range of days */
+        get: operations["getTrackingOverview"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's files that match the filters, one page
+         * @description Text filters compare ignoring case with their operator (`filenameOperator=startsWith`, …). `totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and `cursor` continues beyond.
+         */
+        get: operations["listTrackingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/files/{fileId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A file with its delivery per channel, status log and details
+         * @description 403 when the active account is neither the file's sender nor its receiver (also for ids that do not exist).
+         */
+        get: operations["getTrackingFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's documents that match the filters, one page
+         * @description Text filters compare ignoring case with their operator (`invoiceNumberOperator=exact`, …); `filename` is the name of the document’s file. Counting and paging as for files.
+         */
+        get: operations["listTrackingDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/documents/{documentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document with its delivery per channel and its timeline across channels
+         * @description 403 when the active account is neither the sender nor the receiver of the document's file (also for ids that do not exist).
+         */
+        get: operations["getTrackingDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/tracking": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Files, documents, deliveries and status events from a production system, in one batch
+         * @description Authenticate with `x-api-key`. Each record is answered on its own: `accepted`, `duplicate` (its `eventId` was applied before; nothing changes, so resending is safe) or `rejected` with field errors; good records are kept. Accepted records are committed before the answer. Within a batch files come first, then documents, deliveries and status events. Events may arrive out of order: logs keep every event, and statuses follow the latest time.
+         */
+        post: operations["ingestTracking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** API keys of production systems, with their customers and last use (provider administrators) */
+        get: operations["listApiKeys"];
+        put?: never;
+        /** Creates an API key for the named customers; the key is shown in this answer only */
+        post: operations["createApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/ingest/api-keys/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key at once */
+        delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-views": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's views of a list in the account, and those colleagues shared */
+        get: operations["listSavedViews"];
+        put?: never;
+        /** Saves a view of a list under a name */
+        post: operations["createSavedView"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/saved-views/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Renames, changes or shares one of the user's views */
+        put: operations["updateSavedView"];
+        post?: never;
+        /** Deletes one of the user's views */
+        delete: operations["deleteSavedView"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/list-columns/{list}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The user's columns of a list */
+        get: operations["getListColumns"];
+        /** Remembers the user's columns of a list */
+        put: operations["saveListColumns"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        IngestFileInput: {
+            /** @constant */
+            type: "file";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description The producer's reference of the file, unique per customer */
+            fileRef: string;
+            filename: string;
+            /**
+             * Format: date-time
+             * @description ISO 8601 time with offset
+             */
+            arrivedAt: string;
+            /** @description A Hub customer that receives the file */
+            receiverCustomerNumber?: string;
+            subCustomerId?: string;
+            customerAgreement?: string;
+            application?: string;
+            category?: string;
+            code?: string;
+            countryCode?: string;
+            deliveryMode?: string;
+            itemReference?: string;
+            quantity?: number;
+            envelopes?: number;
+            sheets?: number;
+            inserts?: number;
+            deliveryFileIds?: string[];
+            sender?: {
+                name?: string;
+                streetAddress?: string;
+                postalCode?: string;
+                postOffice?: string;
+                countryCode?: string;
+            };
+            receiver?: {
+                name?: string;
+                streetAddress?: string;
+                postalCode?: string;
+                postOffice?: string;
+                countryCode?: string;
+            };
+            materials?: {
+                code: string;
+                name: string;
+                quantity: number;
+            }[];
+        };
+        IngestDocumentInput: {
+            /** @constant */
+            type: "document";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description The file the document belongs to (sent before or in the same batch) */
+            fileRef: string;
+            /** @description Unique per customer */
+            externalDocumentId: string;
+            invoiceNumber?: string;
+            messageId?: string;
+            messageType?: string;
+            eAddress?: string;
+            recipientName?: string;
+            /**
+             * Format: date-time
+             * @description Default: the file's arrival
+             */
+            createdAt?: string;
+        };
+        IngestDeliveryInput: {
+            /** @constant */
+            type: "delivery";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            externalDocumentId: string;
+            /** @description The channel's id of the delivery, unique per document */
+            deliveryDocumentId: string;
+            /** @enum {string} */
+            channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+            /** @enum {string} */
+            status: "pending" | "delivered" | "rejected" | "notDelivered";
+            /**
+             * Format: date-time
+             * @description When the channel reported the status; the latest report wins
+             */
+            occurredAt: string;
+            pages?: number;
+            rejectionReason?: string;
+        };
+        IngestStatusEventInput: {
+            /** @constant */
+            type: "statusEvent";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            fileRef: string;
+            /** @enum {string} */
+            step: "registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test";
+            /**
+             * Format: date-time
+             * @description The status log keeps every event; the latest step by this time is current
+             */
+            occurredAt: string;
+            detail?: string;
+        };
+        IngestBatchInput: {
+            records: (components["schemas"]["IngestFileInput"] | components["schemas"]["IngestDocumentInput"] | components["schemas"]["IngestDeliveryInput"] | components["schemas"]["IngestStatusEventInput"])[];
+        };
         ApiError: {
             status: number;
             title: string;
@@ -2176,6 +2496,311 @@ export interface components {
             totalCount: number;
             page: number;
             pageSize: number;
+        };
+        TrackingFileSummary: {
+            id: number;
+            filename: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            arrivedAt: string;
+            documentCount: number;
+            subCustomerId: string | null;
+            customerAgreement: string | null;
+            application: string | null;
+            itemReference: string | null;
+            senderName: string | null;
+            receiverName: string | null;
+            deliveryMode: string | null;
+            lastStep: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+            lastStepAt: string | null;
+        };
+        TrackingDocumentSummary: {
+            id: number;
+            fileId: number;
+            filename: string;
+            externalDocumentId: string;
+            invoiceNumber: string | null;
+            messageId: string | null;
+            messageType: string | null;
+            eAddress: string | null;
+            recipientName: string | null;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            createdAt: string;
+        };
+        TrackingFileList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["TrackingFileSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        TrackingDocumentList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["TrackingDocumentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        TrackingFile: {
+            id: number;
+            filename: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            arrivedAt: string;
+            documentCount: number;
+            subCustomerId: string | null;
+            customerAgreement: string | null;
+            application: string | null;
+            itemReference: string | null;
+            senderName: string | null;
+            receiverName: string | null;
+            deliveryMode: string | null;
+            lastStep: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+            lastStepAt: string | null;
+            externalId: string | null;
+            deliveryFileIds: string[];
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            receiverCustomer: {
+                name: string;
+                customerNumber: string;
+            } | null;
+            category: string | null;
+            code: string | null;
+            countryCode: string | null;
+            direction: string;
+            envelopes: number;
+            sheets: number;
+            inserts: number;
+            quantity: number;
+            sender: {
+                name: string | null;
+                streetAddress: string | null;
+                postalCode: string | null;
+                postOffice: string | null;
+                countryCode: string | null;
+            };
+            receiver: {
+                name: string | null;
+                streetAddress: string | null;
+                postalCode: string | null;
+                postOffice: string | null;
+                countryCode: string | null;
+            };
+            materials: {
+                code: string;
+                name: string;
+                quantity: number;
+            }[];
+            deliveryChannels: {
+                /** @enum {string} */
+                channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+                documents: number;
+                pages: number;
+                delivered: number;
+                rejected: number;
+                notDelivered: number;
+                pending: number;
+            }[];
+            statusLog: {
+                /** @enum {string} */
+                step: "registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test";
+                /** @description ISO 8601 time */
+                occurredAt: string;
+                detail: string | null;
+            }[];
+        };
+        TrackingDocument: {
+            id: number;
+            fileId: number;
+            filename: string;
+            externalDocumentId: string;
+            invoiceNumber: string | null;
+            messageId: string | null;
+            messageType: string | null;
+            eAddress: string | null;
+            recipientName: string | null;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            /** @description ISO 8601 time */
+            createdAt: string;
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            /** @description ISO 8601 time */
+            fileArrivedAt: string;
+            deliveries: {
+                /** @enum {string} */
+                channel: "email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom";
+                deliveryDocumentId: string;
+                pages: number;
+                /** @enum {string} */
+                status: "pending" | "delivered" | "rejected" | "notDelivered";
+                /** @description ISO 8601 time */
+                statusAt: string;
+                rejectionReason: string | null;
+            }[];
+            timeline: {
+                /** @description ISO 8601 time */
+                at: string;
+                step: ("registered" | "registeredInFile" | "received" | "processing" | "started" | "working" | "waiting" | "finished" | "printFileCreated" | "productionFileCreated" | "printingStarted" | "printing" | "printingPaused" | "printingMaterialDeviation" | "printingFinished" | "envelopingStarted" | "enveloping" | "envelopingPaused" | "envelopingMaterialDeviation" | "envelopingFinished" | "postProcessingStarted" | "postProcessingFinished" | "reprints" | "reprintsFinished" | "delivered" | "deliveredWithRejections" | "partiallyDelivered" | "partiallyDeliveredWithRejections" | "rejected" | "verified" | "verifiedDelivered" | "opened" | "paymentOpened" | "approvedForPayment" | "paid" | "canceled" | "deleted" | "error" | "fileEmpty" | "validationFailed" | "deviations" | "unassignedDocuments" | "test") | null;
+                channel: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom") | null;
+                status: ("pending" | "delivered" | "rejected" | "notDelivered") | null;
+                detail: string | null;
+            }[];
+        };
+        TrackingOverview: {
+            fromDate: string;
+            toDate: string;
+            timeZone: string;
+            files: {
+                total: number;
+                byStatus: {
+                    Delivered: number;
+                    DeliveredWithRejections: number;
+                    NotDelivered: number;
+                    PartiallyDelivered: number;
+                    PartiallyDeliveredWithRejections: number;
+                    Rejected: number;
+                };
+            };
+            documents: {
+                total: number;
+                byStatus: {
+                    Delivered: number;
+                    DeliveredWithRejections: number;
+                    NotDelivered: number;
+                    PartiallyDelivered: number;
+                    PartiallyDeliveredWithRejections: number;
+                    Rejected: number;
+                };
+                byChannel: {
+                    email: number;
+                    sms: number;
+                    print: number;
+                    eBoks: number;
+                    digipost: number;
+                    kivra: number;
+                    minaMeddelanden: number;
+                    vipps: number;
+                    internetBankEInvoice: number;
+                    b2bInvoiceNetwork: number;
+                    eArchive: number;
+                    custom: number;
+                };
+            };
+            channelsByDay: {
+                date: string;
+                channels: {
+                    email: number;
+                    sms: number;
+                    print: number;
+                    eBoks: number;
+                    digipost: number;
+                    kivra: number;
+                    minaMeddelanden: number;
+                    vipps: number;
+                    internetBankEInvoice: number;
+                    b2bInvoiceNetwork: number;
+                    eArchive: number;
+                    custom: number;
+                };
+            }[];
+            attention: {
+                files: components["schemas"]["TrackingFileSummary"][];
+                documents: components["schemas"]["TrackingDocumentSummary"][];
+            };
+        };
+        ApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            customers: {
+                id: number;
+                name: string;
+                customerNumber: string;
+            }[];
+            created: string;
+            /** @description E-mail address of who created it */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        CreatedApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            customers: {
+                id: number;
+                name: string;
+                customerNumber: string;
+            }[];
+            created: string;
+            /** @description E-mail address of who created it */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** @description The key itself: shown this once, only its hash is kept */
+            key: string;
+        };
+        IngestBatchResult: {
+            accepted: number;
+            duplicates: number;
+            rejected: number;
+            results: {
+                index: number;
+                eventId: string | null;
+                /** @enum {string} */
+                outcome: "accepted" | "duplicate" | "rejected";
+                errors?: {
+                    /** @description Dotted path of the offending field, prefixed by its location (body, query, params) */
+                    field: string;
+                    /** @enum {string} */
+                    code: "required" | "tooBig" | "tooSmall" | "invalidEmail" | "invalidFormat" | "invalidValue" | "invalidType" | "unknownField" | "weakPassword" | "wrongPassword" | "containsEmail" | "emailExists" | "mfaMethodRequired" | "invalidCharacters" | "dateRangeTooLong" | "endBeforeStart" | "invalidGuid" | "alreadyExists" | "fileTypeNotAllowed" | "fileTooLarge" | "tooManyFiles";
+                    message: string;
+                    params?: {
+                        [key: string]: string | number;
+                    };
+                }[];
+            }[];
+        };
+        SavedView: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            list: "tracking.files" | "tracking.documents";
+            name: string;
+            query: string;
+            shared: boolean;
+            /** @description false: a colleague shared it (read-only) */
+            isOwn: boolean;
+            ownerName: string;
+            modified: string;
+        };
+        ListColumns: {
+            /** @description Column names in order; null: the list’s defaults */
+            columns: string[] | null;
         };
     };
     responses: never;
@@ -8004,6 +8629,891 @@ export interface operations {
             };
             /** @description Default Response */
             409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingOverview: {
+        parameters: {
+            query: {
+                /** @description First day; default 29 days before toDate */
+                fromDate?: string;
+                /** @description Last day; default today */
+                toDate?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingOverview"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTrackingFiles: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "arrivedAt" | "status" | "filename" | "documentCount";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                subCustomerId?: string;
+                /** @description How `subCustomerId` compares; default contains */
+                subCustomerIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                customerAgreement?: string;
+                /** @description How `customerAgreement` compares; default contains */
+                customerAgreementOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                application?: string;
+                /** @description How `application` compares; default contains */
+                applicationOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                itemReference?: string;
+                /** @description How `itemReference` compares; default contains */
+                itemReferenceOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingFileList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingFile: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                fileId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingFile"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listTrackingDocuments: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "createdAt" | "status" | "externalDocumentId";
+                /** @description Only this file's documents */
+                fileId?: string;
+                externalDocumentId?: string;
+                /** @description How `externalDocumentId` compares; default contains */
+                externalDocumentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                invoiceNumber?: string;
+                /** @description How `invoiceNumber` compares; default contains */
+                invoiceNumberOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                recipientName?: string;
+                /** @description How `recipientName` compares; default contains */
+                recipientNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                eAddress?: string;
+                /** @description How `eAddress` compares; default contains */
+                eAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingDocumentList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getTrackingDocument: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                documentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrackingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    ingestTracking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IngestBatchInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IngestBatchResult"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiKey"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description The customers whose data the key may deliver */
+                    customerIds: number[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedApiKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listSavedViews: {
+        parameters: {
+            query: {
+                list: "tracking.files" | "tracking.documents";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createSavedView: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    list: "tracking.files" | "tracking.documents";
+                    name: string;
+                    /** @description The list's URL query (filters, sort, page size) */
+                    query: string;
+                    /**
+                     * @description Seen by every colleague of the account who may open the list
+                     * @default false
+                     */
+                    shared?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateSavedView: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description The list's URL query (filters, sort, page size) */
+                    query: string;
+                    /**
+                     * @description Seen by every colleague of the account who may open the list
+                     * @default false
+                     */
+                    shared?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SavedView"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteSavedView: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getListColumns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list: "tracking.files" | "tracking.documents";
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListColumns"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    saveListColumns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                list: "tracking.files" | "tracking.documents";
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    columns: string[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListColumns"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
                 headers: {
                     [name: string]: unknown;
                 };

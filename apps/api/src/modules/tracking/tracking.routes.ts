@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import {
+  ZApiError,
+  ZListTrackingDocumentsQuery,
+  ZListTrackingFilesQuery,
+  ZTrackingDocument,
+  ZTrackingDocumentList,
+  ZTrackingFile,
+  ZTrackingFileList,
+  ZTrackingIdParam,
+  ZTrackingOverview,
+  ZTrackingOverviewQuery,
+} from '@service-hub/contracts';
+import { accountOf } from '../auth/request-context.ts';
+import { trackingOverview } from './tracking-overview.repository.ts';
+import { listDocuments, listFiles } from './tracking.repository.ts';
+import { getDocument, getFile } from './tracking.service.ts';
+
+const STT = { access: { account: { requires: 'STT' as const } } };
+const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
+
+/** Track and trace of outgoing files and documents (spec 2, 3, 4 and 6), for the active account. */
+export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/api/tracking/stt/overview',
+    {
+      config: STT,
+      schema: {
+        operationId: 'getTrackingOverview',
+        tags: ['tracking'],
+        summary:
+          'Counts by status and channel, channels per day, and what needs attention, for a range of days',
+        querystring: ZTrackingOverviewQuery,
+        response: { 200: ZTrackingOverview, ...errors },
+      },
+    },
+    async (request) => trackingOverview(app.db, accountOf(request).id, request.query),
+  );
+
+  app.get(
+    '/api/tracking/stt/files',
+    {
+      config: STT,
+      schema: {
+        operationId: 'listTrackingFiles',
+        tags: ['tracking'],
+        summary: "The account's files that match the filters, one page",
+        description:
+          'Text filters compare ignoring case with their operator (`filenameOperator=startsWith`, …). ' +
+          '`totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and ' +
+          '`cursor` continues beyond.',
+        querystring: ZListTrackingFilesQuery,
+        response: { 200: ZTrackingFileList, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, ...page } = await listFiles(app.db, accountOf(request).id, request.query);
+      return { ...page, result: rows };
+    },
+  );
+
+  app.get(
+    '/api/tracking/stt/files/:fileId',
+    {
+      config: STT,
+      schema: {
+        operationId: 'getTrackingFile',
+        tags: ['tracking'],
+        summary: 'A file with its delivery per channel, status log and details',
+        description:
+          "403 when the active account is neither the file's sender nor its receiver (also for ids that do not exist).",
+        params: z.object({ fileId: ZTrackingIdParam }),
+        response: { 200: ZTrackingFile, ...errors },
+      },
+    },
+    async (request) => getFile(app.db, accountOf(request), request.params.fileId),
+  );
+
+  app.get(
+    '/api/tracking/stt/documents',
+    {
+      config: STT,
+      schema: {
+        operationId: 'listTrackingDocuments',
+        tags: ['tracking'],
+        summary: "The account's documents that match the filters, one page",
+        description:
+          'Text filters compare ignoring case with their operator (`invoiceNumberOperator=exact`, …); ' +
+          '`filename` is the name of the document’s file. Counting and paging as for files.',
+        querystring: ZListTrackingDocumentsQuery,
+        response: { 200: ZTrackingDocumentList, ...errors },
+      },
+    },
+    async (request) => {
+      const { rows, ...page } = await listDocuments(app.db, accountOf(request).id, request.query);
+      return { ...page, result: rows };
+    },
+  );
+
+  app.get(
+    '/api/tracking/stt/documents/:documentId',
+    {
+      config: STT,
+      schema: {
+        operationId: 'getTrackingDocument',
+        tags: ['tracking'],
+        summary: 'A document with its delivery per channel and its timeline across channels',
+        description:
+          "403 when the active account is neither the sender nor the receiver of the document's file (also for ids that do not exist).",
+        params: z.object({ documentId: ZTrackingIdParam }),
+        response: { 200: ZTrackingDocument, ...errors },
+      },
+    },
+    async (request) => getDocument(app.db, accountOf(request), request.params.documentId),
+  );
+};

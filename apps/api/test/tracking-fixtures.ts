@@ -1,0 +1,104 @@
+import type { DeliveryChannel, DeliveryStatus, ProcessingStep, TrackingStatus } from '@service-hub/contracts';
+import type { Database } from '../src/db/client.ts';
+
+export type FixtureDocument = {
+  externalDocumentId: string;
+  invoiceNumber?: string | null;
+  messageId?: string | null;
+  recipientName?: string | null;
+  eAddress?: string | null;
+  status?: TrackingStatus;
+  deliveries?: { channel: DeliveryChannel; status: DeliveryStatus; pages?: number; reason?: string }[];
+};
+
+export type FixtureFile = {
+  customerId: number;
+  receiverCustomerId?: number | null;
+  filename: string;
+  arrivedAt: string;
+  status?: TrackingStatus;
+  subCustomerId?: string | null;
+  receiverName?: string | null;
+  senderName?: string | null;
+  steps?: { step: ProcessingStep; at: string }[];
+  documents?: FixtureDocument[];
+};
+
+/**
+ * Writes a file with its documents, deliveries and status log, with exactly the values a test
+ * names, so filters can be checked against known rows. Answers the ids.
+ */
+export async function insertTrackingFile(
+  db: Database,
+  file: FixtureFile,
+): Promise<{ fileId: number; documentIds: number[] }> {
+  const documents = file.documents ?? [];
+  const channelsOf = (d: FixtureDocument) => [...new Set((d.deliveries ?? []).map((x) => x.channel))];
+  const fileChannels = [...new Set(documents.flatMap(channelsOf))];
+  const lastStep = file.steps?.at(-1);
+  const { rows } = await db.$client.query<{ id: number }>(
+    `INSERT INTO tracking_files (customer_id, receiver_customer_id, filename, status, channels, arrived_at,
+                                 document_count, sub_customer_id, sender_name, receiver_name, last_step, last_step_at,
+                                 customer_agreement, application)
+     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, 'AGR-FIXTURE', 'Invoice') RETURNING id`,
+    [
+      file.customerId,
+      file.receiverCustomerId ?? null,
+      file.filename,
+      file.status ?? 'Delivered',
+      fileChannels,
+      file.arrivedAt,
+      documents.length,
+      file.subCustomerId ?? null,
+      file.senderName ?? null,
+      file.receiverName ?? null,
+      lastStep?.step ?? null,
+      lastStep?.at ?? null,
+    ],
+  );
+  const fileId = rows[0]!.id;
+  for (const step of file.steps ?? []) {
+    await db.$client.query(
+      'INSERT INTO tracking_file_events (file_id, step, occurred_at) VALUES ($1, $2, $3)',
+      [fileId, step.step, step.at],
+    );
+  }
+  const documentIds: number[] = [];
+  for (const document of documents) {
+    const inserted = await db.$client.query<{ id: number }>(
+      `INSERT INTO tracking_documents (file_id, customer_id, external_document_id, invoice_number, message_id,
+                                       recipient_name, e_address, status, channels, created_at, message_type)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'INVOICE') RETURNING id`,
+      [
+        fileId,
+        file.customerId,
+        document.externalDocumentId,
+        document.invoiceNumber ?? null,
+        document.messageId ?? null,
+        document.recipientName ?? null,
+        document.eAddress ?? null,
+        document.status ?? 'Delivered',
+        channelsOf(document),
+        file.arrivedAt,
+      ],
+    );
+    const documentId = inserted.rows[0]!.id;
+    documentIds.push(documentId);
+    for (const [i, delivery] of (document.deliveries ?? []).entries()) {
+      await db.$client.query(
+        `INSERT INTO delivery_documents (document_id, delivery_document_id, channel, pages, status, status_at, rejection_reason)
+         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        [
+          documentId,
+          `FX-${documentId}-${i}`,
+          delivery.channel,
+          delivery.pages ?? 1,
+          delivery.status,
+          file.steps?.at(-1)?.at ?? file.arrivedAt,
+          delivery.reason ?? null,
+        ],
+      );
+    }
+  }
+  return { fileId, documentIds };
+}

@@ -1,0 +1,76 @@
+import { DataTable, type DataTableColumn } from 'mantine-datatable';
+import 'mantine-datatable/styles.css';
+import { useTranslation } from 'react-i18next';
+import { PAGE_SIZES, type SortDirection } from '@service-hub/contracts';
+import { formatNumber } from '../../../lib/format';
+import type { ListChange, ListState } from '../../../lib/list-state/list-state';
+
+export type DataListTableProps<T, S extends string> = {
+  records: T[] | undefined;
+  columns: DataTableColumn<T>[];
+  state: ListState<string, S>;
+  onChange: (change: ListChange<string, S>) => void;
+  totalCount: number;
+  totalCountExact: boolean;
+  fetching: boolean;
+  /** Names the table for assistive technology. */
+  label: string;
+};
+
+/**
+ * A list's table: sorting, paging with a choice of page size, the spec's "no results" message,
+ * and counts that say "10 000+" when the server stopped counting.
+ */
+export function DataListTable<T extends { id: number | string }, S extends string>({
+  records,
+  columns,
+  state,
+  onChange,
+  totalCount,
+  totalCountExact,
+  fetching,
+  label,
+}: DataListTableProps<T, S>) {
+  const { t, i18n } = useTranslation();
+  const total = totalCountExact
+    ? formatNumber(totalCount, i18n.language)
+    : t('lists.atLeast', { count: formatNumber(totalCount, i18n.language) });
+  return (
+    <DataTable<T>
+      aria-label={label}
+      withTableBorder
+      borderRadius="sm"
+      striped
+      highlightOnHover
+      minHeight={records?.length ? undefined : 160}
+      records={records ?? []}
+      columns={columns}
+      fetching={fetching}
+      loadingText={t('common.loading')}
+      noRecordsText={t('lists.noResults')}
+      sortStatus={{ columnAccessor: state.sortBy, direction: state.sortDirection }}
+      onSortStatusChange={(status) =>
+        onChange({
+          sortBy: String(status.columnAccessor) as S,
+          sortDirection: status.direction as SortDirection,
+        })
+      }
+      page={state.page}
+      onPageChange={(page) => onChange({ page })}
+      totalRecords={totalCount}
+      recordsPerPage={state.pageSize}
+      recordsPerPageOptions={[...PAGE_SIZES]}
+      onRecordsPerPageChange={(pageSize) => onChange({ pageSize })}
+      recordsPerPageLabel={t('lists.rowsPerPage')}
+      paginationText={({ from, to }) =>
+        t('lists.pagination', {
+          from: formatNumber(from, i18n.language),
+          to: formatNumber(to, i18n.language),
+          total,
+        })
+      }
+      getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
+      getPaginationItemProps={(page) => ({ 'aria-label': t('lists.pages.page', { page }) })}
+    />
+  );
+}

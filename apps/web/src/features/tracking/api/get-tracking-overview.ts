@@ -1,0 +1,22 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TTrackingOverview } from '@service-hub/contracts';
+import { api, unwrap } from '../../../lib/api/client';
+import { LIVE_REFRESH_MS } from './live-refresh';
+
+export type OverviewRange = { fromDate?: string; toDate?: string; timeZone: string };
+
+export const getTrackingOverviewQueryOptions = (accountId: number, range: OverviewRange) =>
+  queryOptions({
+    queryKey: ['tracking', accountId, 'overview', range],
+    queryFn: (): Promise<TTrackingOverview> =>
+      unwrap(
+        api.GET('/api/tracking/stt/overview', {
+          params: { query: { ...range, activeAccountId: String(accountId) } },
+        }),
+      ),
+    placeholderData: keepPreviousData,
+    refetchInterval: LIVE_REFRESH_MS,
+  });
+
+export const useTrackingOverview = (accountId: number, range: OverviewRange) =>
+  useQuery(getTrackingOverviewQueryOptions(accountId, range));

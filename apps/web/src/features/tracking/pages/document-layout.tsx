@@ -1,0 +1,68 @@
+import { Anchor, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import type { TTrackingDocument } from '@service-hub/contracts';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useTrackingDocument } from '../api/get-tracking-document';
+import { DetailError } from '../components/detail-error';
+import { EntityTabs } from '../components/entity-tabs';
+import { StatusBadge } from '../components/status-badge';
+import { trackingLinks } from '../tracking-links';
+
+/** /tracking/documents/{id}: the document, loaded once for its two tabs. */
+export function DocumentLayout() {
+  const { t } = useTranslation();
+  const title = useRouteTitle();
+  const { id } = useParams();
+  const documentId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : 0;
+  const { account } = useActiveAccount();
+  const accountId = account?.id ?? 0;
+  const document = useTrackingDocument(accountId, documentId);
+  const data = document.data;
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={trackingLinks.documents(accountId)}>
+          {t('titles.documents')}
+        </Anchor>
+        {data && (
+          <Anchor component={Link} to={trackingLinks.file(data.fileId, 'delivery-channels', accountId)}>
+            {data.filename}
+          </Anchor>
+        )}
+        <Text>{data?.externalDocumentId ?? t('titles.document')}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{title}</Title>
+      {data && (
+        <Group gap="sm" align="center">
+          <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+            {t('tracking.document.title', { id: data.externalDocumentId })}
+          </Title>
+          <StatusBadge status={data.status} />
+        </Group>
+      )}
+      {document.isPending && <Loader aria-label={t('common.loading')} />}
+      {document.isError && (
+        <DetailError kind="document" error={document.error} onRetry={() => void document.refetch()} />
+      )}
+      {data && (
+        <EntityTabs
+          base={`/tracking/documents/${documentId}`}
+          label={t('titles.document')}
+          tabs={[
+            { path: 'delivery', label: t('titles.delivery') },
+            { path: 'details', label: t('titles.documentDetails') },
+          ]}
+        >
+          <Outlet context={data} />
+        </EntityTabs>
+      )}
+    </Stack>
+  );
+}
+
+export const useDocumentOfLayout = () => useOutletContext<TTrackingDocument>();
+
+export default DocumentLayout;

@@ -1,0 +1,112 @@
+import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { DOCUMENT_TEXT_FILTERS, type TTrackingDocumentSummary } from '@service-hub/contracts';
+import { DataListTable } from '../../../components/ui/data-list/data-list-table';
+import { formatDateTime } from '../../../lib/format';
+import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useTrackingDocuments } from '../api/get-tracking-documents';
+import { ChannelIcons } from '../components/channel-icon';
+import { StatusBadge } from '../components/status-badge';
+import { TrackingFilters } from '../components/tracking-filters';
+import { trackingLinks } from '../tracking-links';
+import { DOCUMENTS_QUERY_SCHEMA, documentsList } from '../tracking-lists';
+
+/** The account's documents: every filter of the data, sorting and paging, all in the address. */
+export function DocumentsPage() {
+  const { t, i18n } = useTranslation();
+  const title = useRouteTitle();
+  const { account } = useActiveAccount();
+  const accountId = account?.id ?? 0;
+  const { state, change } = useListState(documentsList);
+  const documents = useTrackingDocuments(accountId, { ...toListQuery(state), timeZone: userTimeZone() });
+  const language = i18n.language;
+
+  const columns: DataTableColumn<TTrackingDocumentSummary>[] = [
+    {
+      accessor: 'externalDocumentId',
+      title: t('tracking.fields.externalDocumentId'),
+      sortable: true,
+      render: (document) => (
+        <Anchor component={Link} to={trackingLinks.document(document.id, 'delivery', accountId)} size="sm">
+          {document.externalDocumentId}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('tracking.fields.status'),
+      sortable: true,
+      noWrap: true,
+      render: (document) => <StatusBadge status={document.status} />,
+    },
+    {
+      accessor: 'channels',
+      title: t('tracking.fields.channel'),
+      render: (document) => <ChannelIcons channels={document.channels} />,
+    },
+    {
+      accessor: 'createdAt',
+      title: t('tracking.fields.createdAt'),
+      sortable: true,
+      noWrap: true,
+      render: (document) => formatDateTime(document.createdAt, language),
+    },
+    { accessor: 'recipientName', title: t('tracking.fields.recipientName') },
+    { accessor: 'invoiceNumber', title: t('tracking.fields.invoiceNumber') },
+    {
+      accessor: 'filename',
+      title: t('tracking.fields.filename'),
+      render: (document) => (
+        <Anchor
+          component={Link}
+          to={trackingLinks.file(document.fileId, 'delivery-channels', accountId)}
+          size="sm"
+        >
+          {document.filename}
+        </Anchor>
+      ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      {state.filters.fileId && (
+        <Group gap="sm">
+          <Text>{t('tracking.documentsOfFile', { id: state.filters.fileId })}</Text>
+          <Button
+            variant="subtle"
+            size="compact-sm"
+            onClick={() => change({ filters: { ...state.filters, fileId: undefined } })}
+          >
+            {t('tracking.allDocuments')}
+          </Button>
+        </Group>
+      )}
+      <TrackingFilters
+        label={t('tracking.filtersOf', { list: t('titles.documents') })}
+        filters={state.filters}
+        onApply={(filters) => change({ filters: { ...filters, fileId: state.filters.fileId } })}
+        textFields={DOCUMENT_TEXT_FILTERS}
+        dateLabel={t('tracking.fields.createdAt')}
+        schema={DOCUMENTS_QUERY_SCHEMA}
+      />
+      <DataListTable
+        label={t('titles.documents')}
+        records={documents.data?.result}
+        columns={columns}
+        state={state}
+        onChange={change}
+        totalCount={documents.data?.totalCount ?? 0}
+        totalCountExact={documents.data?.totalCountExact ?? true}
+        fetching={documents.isFetching && (documents.isPlaceholderData || !documents.data)}
+      />
+    </Stack>
+  );
+}
+
+export default DocumentsPage;

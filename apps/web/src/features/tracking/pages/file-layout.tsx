@@ -1,0 +1,67 @@
+import { Anchor, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link, Outlet, useOutletContext, useParams } from 'react-router';
+import type { TTrackingFile } from '@service-hub/contracts';
+import { formatDateTime } from '../../../lib/format';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useTrackingFile } from '../api/get-tracking-file';
+import { DetailError } from '../components/detail-error';
+import { EntityTabs } from '../components/entity-tabs';
+import { StatusBadge } from '../components/status-badge';
+import { trackingLinks } from '../tracking-links';
+
+/** /tracking/files/{id}: the file, loaded once for its three tabs. */
+export function FileLayout() {
+  const { t, i18n } = useTranslation();
+  const title = useRouteTitle();
+  const { id } = useParams();
+  const fileId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : 0;
+  const { account } = useActiveAccount();
+  const accountId = account?.id ?? 0;
+  const file = useTrackingFile(accountId, fileId);
+
+  return (
+    <Stack gap="md">
+      <Breadcrumbs>
+        <Anchor component={Link} to={trackingLinks.files(accountId)}>
+          {t('titles.files')}
+        </Anchor>
+        <Text>{file.data?.filename ?? t('titles.file')}</Text>
+      </Breadcrumbs>
+      <Title order={1}>{title}</Title>
+      {file.data && (
+        <Stack gap={4}>
+          <Group gap="sm" align="center">
+            <Title order={2} size="h3" style={{ overflowWrap: 'anywhere' }}>
+              {file.data.filename}
+            </Title>
+            <StatusBadge status={file.data.status} />
+          </Group>
+          <Text c="dimmed" size="sm">
+            {t('tracking.file.arrived', { time: formatDateTime(file.data.arrivedAt, i18n.language) })}
+          </Text>
+        </Stack>
+      )}
+      {file.isPending && <Loader aria-label={t('common.loading')} />}
+      {file.isError && <DetailError kind="file" error={file.error} onRetry={() => void file.refetch()} />}
+      {file.data && (
+        <EntityTabs
+          base={`/tracking/files/${fileId}`}
+          label={t('titles.file')}
+          tabs={[
+            { path: 'delivery-channels', label: t('titles.deliveryChannels') },
+            { path: 'status-log', label: t('titles.statusLog') },
+            { path: 'file-details', label: t('titles.fileDetails') },
+          ]}
+        >
+          <Outlet context={file.data} />
+        </EntityTabs>
+      )}
+    </Stack>
+  );
+}
+
+export const useFileOfLayout = () => useOutletContext<TTrackingFile>();
+
+export default FileLayout;

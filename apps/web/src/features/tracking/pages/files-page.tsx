@@ -1,0 +1,107 @@
+import { Anchor, Stack, Text, Title } from '@mantine/core';
+import type { DataTableColumn } from 'mantine-datatable';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { FILE_TEXT_FILTERS, type TTrackingFileSummary } from '@service-hub/contracts';
+import { DataListTable } from '../../../components/ui/data-list/data-list-table';
+import { formatDateTime, formatNumber } from '../../../lib/format';
+import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
+import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { useActiveAccount } from '../../../lib/session/active-account';
+import { useTrackingFiles } from '../api/get-tracking-files';
+import { ChannelIcons } from '../components/channel-icon';
+import { StatusBadge } from '../components/status-badge';
+import { TrackingFilters } from '../components/tracking-filters';
+import { trackingLinks } from '../tracking-links';
+import { FILES_QUERY_SCHEMA, filesList } from '../tracking-lists';
+
+/** The account's files: every filter of the data, sorting and paging, all in the address. */
+export function FilesPage() {
+  const { t, i18n } = useTranslation();
+  const title = useRouteTitle();
+  const { account } = useActiveAccount();
+  const accountId = account?.id ?? 0;
+  const { state, change } = useListState(filesList);
+  const files = useTrackingFiles(accountId, { ...toListQuery(state), timeZone: userTimeZone() });
+  const language = i18n.language;
+
+  const columns: DataTableColumn<TTrackingFileSummary>[] = [
+    {
+      accessor: 'filename',
+      title: t('tracking.fields.filename'),
+      sortable: true,
+      render: (file) => (
+        <Anchor component={Link} to={trackingLinks.file(file.id, 'delivery-channels', accountId)} size="sm">
+          {file.filename}
+        </Anchor>
+      ),
+    },
+    {
+      accessor: 'status',
+      title: t('tracking.fields.status'),
+      sortable: true,
+      noWrap: true,
+      render: (file) => <StatusBadge status={file.status} />,
+    },
+    {
+      accessor: 'channels',
+      title: t('tracking.fields.channel'),
+      render: (file) => <ChannelIcons channels={file.channels} />,
+    },
+    {
+      accessor: 'arrivedAt',
+      title: t('tracking.fields.arrivedAt'),
+      sortable: true,
+      noWrap: true,
+      render: (file) => formatDateTime(file.arrivedAt, language),
+    },
+    {
+      accessor: 'documentCount',
+      title: t('tracking.fields.documentCount'),
+      sortable: true,
+      textAlign: 'right',
+      render: (file) => formatNumber(file.documentCount, language),
+    },
+    {
+      accessor: 'lastStep',
+      title: t('tracking.fields.lastStep'),
+      render: (file) =>
+        file.lastStep && (
+          <Text size="sm">
+            {t(`tracking.steps.${file.lastStep}`)}
+            {file.lastStepAt && (
+              <Text span size="xs" c="dimmed" display="block">
+                {formatDateTime(file.lastStepAt, language)}
+              </Text>
+            )}
+          </Text>
+        ),
+    },
+  ];
+
+  return (
+    <Stack gap="md">
+      <Title order={1}>{title}</Title>
+      <TrackingFilters
+        label={t('tracking.filtersOf', { list: t('titles.files') })}
+        filters={state.filters}
+        onApply={(filters) => change({ filters })}
+        textFields={FILE_TEXT_FILTERS}
+        dateLabel={t('tracking.fields.arrivedAt')}
+        schema={FILES_QUERY_SCHEMA}
+      />
+      <DataListTable
+        label={t('titles.files')}
+        records={files.data?.result}
+        columns={columns}
+        state={state}
+        onChange={change}
+        totalCount={files.data?.totalCount ?? 0}
+        totalCountExact={files.data?.totalCountExact ?? true}
+        fetching={files.isFetching && (files.isPlaceholderData || !files.data)}
+      />
+    </Stack>
+  );
+}
+
+export default FilesPage;
