@@ -41,8 +41,9 @@ export const supportRoutes: RouteDefinition[] = [
           title: ['titles.cases', 'titles.case'],
           requires: ['SUP'],
           activeAccount: true,
-          // Refused tabs have no allowed sibling: an account without support goes to the contact page.
-          fallback: '/support/contact',
+          // Switching accounts goes to the case list (the section's top page for a case, issue 9);
+          // an account without support is sent on from there to the contact page.
+          fallback: '/support/cases',
         },
         page: () => import('./pages/case-layout'),
         children: [

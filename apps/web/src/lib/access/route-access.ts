@@ -158,7 +158,12 @@ export function resolveNavigation(
   throw new RouteAccessError('target route cannot be resolved');
 }
 
-function refusedTarget(tree: RouteDefinition[], matches: Match[], subject: AccessSubject): string | null {
+function refusedTarget(
+  tree: RouteDefinition[],
+  matches: Match[],
+  subject: AccessSubject,
+  depth = 0,
+): string | null {
   const parent = matches.length > 1 ? matches[matches.length - 2]! : undefined;
   if (parent) {
     const parentChain = matches.slice(0, -1).map((m) => m.route.handle);
@@ -176,16 +181,18 @@ function refusedTarget(tree: RouteDefinition[], matches: Match[], subject: Acces
     }
   }
   const fallback = [...matches].reverse().find((m) => m.route.handle?.fallback)?.route.handle?.fallback;
-  if (fallback) {
-    const fallbackMatches = matchChain(tree, fallback);
+  const fallbackMatches = fallback ? matchChain(tree, fallback) : null;
+  if (fallback && fallbackMatches) {
     if (
-      fallbackMatches &&
       isChainAllowed(
         fallbackMatches.map((m) => m.route.handle),
         subject,
       )
     )
       return fallback;
+    // A refused fallback is itself a refused target (a case's list without support → contact).
+    const next = depth < 3 ? refusedTarget(tree, fallbackMatches, subject, depth + 1) : null;
+    if (next && next !== '/dashboard') return next;
   }
   const dashboard = matchChain(tree, '/dashboard');
   if (

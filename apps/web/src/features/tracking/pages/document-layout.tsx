@@ -2,7 +2,7 @@ import { Anchor, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { TTrackingDocument } from '@service-hub/contracts';
-import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingDocument } from '../api/get-tracking-document';
 import { DetailError } from '../components/detail-error';
@@ -13,7 +13,7 @@ import { trackingLinks } from '../tracking-links';
 /** /tracking/documents/{id}: the document, loaded once for its two tabs. */
 export function DocumentLayout() {
   const { t } = useTranslation();
-  const title = useRouteTitle();
+  const { heading: title } = usePageTitle();
   const { id } = useParams();
   const documentId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : 0;
   const { account } = useActiveAccount();

@@ -6,7 +6,7 @@ import { DOCUMENT_TEXT_FILTERS, type TTrackingDocumentSummary } from '@service-h
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
 import { formatDateTime } from '../../../lib/format';
 import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
-import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingDocuments } from '../api/get-tracking-documents';
 import { ChannelIcons } from '../components/channel-icon';
@@ -18,7 +18,7 @@ import { DOCUMENTS_QUERY_SCHEMA, documentsList } from '../tracking-lists';
 /** The account's documents: every filter of the data, sorting and paging, all in the address. */
 export function DocumentsPage() {
   const { t, i18n } = useTranslation();
-  const title = useRouteTitle();
+  const { heading: title } = usePageTitle();
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(documentsList);

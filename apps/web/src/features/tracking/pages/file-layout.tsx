@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { TTrackingFile } from '@service-hub/contracts';
 import { formatDateTime } from '../../../lib/format';
-import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingFile } from '../api/get-tracking-file';
 import { DetailError } from '../components/detail-error';
@@ -14,7 +14,7 @@ import { trackingLinks } from '../tracking-links';
 /** /tracking/files/{id}: the file, loaded once for its three tabs. */
 export function FileLayout() {
   const { t, i18n } = useTranslation();
-  const title = useRouteTitle();
+  const { heading: title } = usePageTitle();
   const { id } = useParams();
   const fileId = /^\d{1,15}$/.test(id ?? '') ? Number(id) : 0;
   const { account } = useActiveAccount();

@@ -6,7 +6,7 @@ import { FILE_TEXT_FILTERS, type TTrackingFileSummary } from '@service-hub/contr
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
-import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingFiles } from '../api/get-tracking-files';
 import { ChannelIcons } from '../components/channel-icon';
@@ -18,7 +18,7 @@ import { FILES_QUERY_SCHEMA, filesList } from '../tracking-lists';
 /** The account's files: every filter of the data, sorting and paging, all in the address. */
 export function FilesPage() {
   const { t, i18n } = useTranslation();
-  const title = useRouteTitle();
+  const { heading: title } = usePageTitle();
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(filesList);

@@ -26,7 +26,7 @@ import {
 import { LocalDatesProvider } from '../../../components/ui/data-list/dates-provider';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { userTimeZone } from '../../../lib/list-state/list-state';
-import { useRouteTitle } from '../../../lib/routing/use-route-title';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingOverview } from '../api/get-tracking-overview';
 import { ChannelLabel } from '../components/channel-icon';
@@ -68,7 +68,7 @@ function daysBefore(date: string, days: number): string {
 /** The overview for a time frame: counts that link to their lists, channels over time, what needs attention. */
 export function OverviewPage() {
   const { t, i18n } = useTranslation();
-  const title = useRouteTitle();
+  const { heading: title } = usePageTitle();
   const language = i18n.language;
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
