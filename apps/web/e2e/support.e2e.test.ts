@@ -58,6 +58,8 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     await page.goto('/support/cases');
     await heading(page, 'Support cases');
     await page.getByRole('table').waitFor();
+    await page.getByRole('table').locator('thead').getByText('Case', { exact: true }).click();
+    await page.waitForURL(/sort=caseNumber/);
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'New case' }).click();

@@ -136,6 +136,26 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect(wildcard.json().cases.map((c: { caseId: number }) => c.caseId)).toEqual([id]);
     });
 
+    it('sorts by a chosen column in either direction', async () => {
+      const sorted = async (query: string) =>
+        (
+          await ctx.app.inject({
+            url: `/api/support/cases?activeAccountId=${gota}&pageSize=100&${query}`,
+            headers: as(user),
+          })
+        )
+          .json()
+          .cases.map((c: { caseNumber: string }) => c.caseNumber);
+      const ascending = await sorted('sort=caseNumber&order=asc');
+      expect(ascending).toEqual([...ascending].sort());
+      expect(await sorted('sort=caseNumber&order=desc')).toEqual([...ascending].reverse());
+      const refused = await ctx.app.inject({
+        url: `/api/support/cases?activeAccountId=${gota}&sort=customer_id`,
+        headers: as(user),
+      });
+      expect(refused.statusCode).toBe(400);
+    });
+
     it('refuses an unknown status filter and a page size out of range', async () => {
       const response = await ctx.app.inject({
         url: `/api/support/cases?activeAccountId=${gota}&status=closed&pageSize=1000`,

@@ -2666,6 +2666,8 @@ export interface operations {
         parameters: {
             query: {
                 status?: "all" | "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+                sort?: "updated" | "date" | "caseNumber" | "title" | "status";
+                order?: "asc" | "desc";
                 /** @description Part of the subject (title), any case */
                 subject?: string;
                 page?: number;
@@ -3092,6 +3094,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "all" | "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+                sort?: "updated" | "date" | "caseNumber" | "title" | "status";
+                order?: "asc" | "desc";
                 /** @description Part of the subject (title), any case */
                 subject?: string;
                 page?: number;
@@ -3416,6 +3420,8 @@ export interface operations {
         parameters: {
             query: {
                 status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                sort?: "created" | "partnerName" | "status" | "requestedGoLive";
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
                 /** @description The customer account the request acts for */
@@ -3643,6 +3649,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                sort?: "created" | "partnerName" | "status" | "requestedGoLive";
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
                 customerId?: string;
