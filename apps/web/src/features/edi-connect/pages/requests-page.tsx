@@ -115,7 +115,9 @@ export default function RequestsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>{t('titles.deploymentRequests')}</Title>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {t('titles.deploymentRequests')}
+        </Title>
         <Button
           component={Link}
           to="/edi-connect/deployment-requests/new"
