@@ -202,7 +202,7 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
       ['/support/contact', 'Kontakt oss'],
       ['/edi-connect/deployment-requests/new', 'Ny kommunikasjonsbestilling'],
       ['/edi-connect/deployment-requests', 'Kommunikasjonsbestillinger'],
-    ]) {
+    ] as const) {
       await phone.page.goto(path);
       await heading(phone.page, title);
       expect(await hasHorizontalOverflow(phone.page), path).toBe(false);
