@@ -217,6 +217,8 @@ export const ZSupportContactQuery = z.object({
   language: z.enum(LANGUAGES).default('en-SE').describe('Language of the holiday names'),
   at: z.iso
     .datetime({ offset: true })
+    // The holiday rules and the search for the next opening need a calendar year near ours.
+    .refine((value) => value >= '2000' && value < '2100', { error: 'Choose a moment between 2000 and 2099.' })
     .optional()
     .describe('The moment to answer for (ISO 8601); now when left out'),
 });

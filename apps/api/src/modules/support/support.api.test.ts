@@ -664,6 +664,15 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect(market(body, 'SE').upcomingHolidays).toContainEqual({ date: '2026-12-25', name: 'juldagen' });
     });
 
+    it('refuses a moment outside the years the holiday rules cover, instead of failing', async () => {
+      const response = await ctx.app.inject({
+        url: `/api/support/contact?at=${encodeURIComponent('9999-12-31T23:59:00Z')}`,
+        headers: as(user),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({ field: 'query.at' });
+    });
+
     it('tells the attachment limits, and asks for sign-in', async () => {
       const rules = await ctx.app.inject({ url: '/api/support/attachment-rules', headers: as(user) });
       expect(rules.json()).toMatchObject({ maxFiles: 3, maxFileSizeMb: 0.05 });
