@@ -352,6 +352,20 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
         ]),
       );
       expect(refused.json().errors[0]).toMatchObject({ params: { files: 'page.html, binary.csv' } });
+      const hostile = await post(
+        `/api/v2/support/cases?activeAccountId=${gota}`,
+        user,
+        newCase([
+          {
+            name: 'attachments',
+            filename: '<img src=x onerror=alert(1)>.svg',
+            content: Buffer.from('<svg/>'),
+          },
+        ]),
+      );
+      // Named, as the spec asks, but never quoted back as markup.
+      expect(hostile.json().errors[0].params.files).toBe('?img src?x onerror?alert?1??.svg');
+      expect(hostile.body).not.toContain('<img');
     });
 
     it('answers a broken or hostile form with 400, never a server error', async () => {
