@@ -11,7 +11,7 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
+import { IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
 import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -91,11 +91,21 @@ export default function CasesPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('titles.cases')}</Title>
-        {canCreate && (
-          <Button component={Link} to="/support/cases/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('support.cases.newCase')}
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to="/support/contact"
+            variant="default"
+            leftSection={<IconPhone size={16} aria-hidden />}
+          >
+            {t('titles.contact')}
           </Button>
-        )}
+          {canCreate && (
+            <Button component={Link} to="/support/cases/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('support.cases.newCase')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Group align="end" wrap="wrap">
         <Select
