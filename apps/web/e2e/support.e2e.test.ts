@@ -58,6 +58,8 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     await page.goto('/support/cases');
     await heading(page, 'Support cases');
     await page.getByRole('table').waitFor();
+    await page.getByRole('table').locator('thead').getByText('Case', { exact: true }).click();
+    await page.waitForURL(/sort=caseNumber/);
     await expectAccessible(page);
 
     await page.getByRole('link', { name: 'New case' }).click();
@@ -183,7 +185,7 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     await staff.context.close();
   });
 
-  it('[NO][375px] shows the case list and a case in Norwegian without sideways scrolling', async () => {
+  it('[NO][375px] shows cases, contact and EDI connect in Norwegian without sideways scrolling', async () => {
     const phone = await hub.newPage({ width: 375 });
     await signInAt(phone.page, '/support/cases', 'user@example.com');
     await phone.page.evaluate(() => localStorage.setItem('language', 'no'));
@@ -195,6 +197,16 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     await phone.page.getByRole('table').getByRole('link').first().click();
     await phone.page.getByRole('tab', { name: 'Aktivitet' }).waitFor();
     expect(await hasHorizontalOverflow(phone.page)).toBe(false);
+    await expectAccessible(phone.page);
+    for (const [path, title] of [
+      ['/support/contact', 'Kontakt oss'],
+      ['/edi-connect/deployment-requests/new', 'Ny kommunikasjonsbestilling'],
+      ['/edi-connect/deployment-requests', 'Kommunikasjonsbestillinger'],
+    ] as const) {
+      await phone.page.goto(path);
+      await heading(phone.page, title);
+      expect(await hasHorizontalOverflow(phone.page), path).toBe(false);
+    }
     await expectAccessible(phone.page);
     await phone.context.close();
   });

@@ -174,8 +174,14 @@ export const ZDeploymentRequest = z
   .meta({ id: 'DeploymentRequest' });
 export type TDeploymentRequest = z.infer<typeof ZDeploymentRequest>;
 
+/** Columns the order list sorts by; ties fall back to the newest order. */
+export const DEPLOYMENT_REQUEST_SORTS = ['created', 'partnerName', 'status', 'requestedGoLive'] as const;
+export type DeploymentRequestSort = (typeof DEPLOYMENT_REQUEST_SORTS)[number];
+
 export const ZListDeploymentRequestsQuery = z.object({
   status: z.enum(['all', ...DEPLOYMENT_REQUEST_STATUSES]).default('all'),
+  sort: z.enum(DEPLOYMENT_REQUEST_SORTS).default('created'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
 });

@@ -75,8 +75,14 @@ export const ZSupportCaseIdParam = z
 
 export const ZAttachmentIdParam = z.uuid({ error: 'Invalid attachment id' });
 
+/** Columns the case list sorts by; ties fall back to the newest activity. */
+export const SUPPORT_CASE_SORTS = ['updated', 'date', 'caseNumber', 'title', 'status'] as const;
+export type SupportCaseSort = (typeof SUPPORT_CASE_SORTS)[number];
+
 export const ZListSupportCasesQuery = z.object({
   status: z.enum(SUPPORT_CASE_FILTERS).default('all'),
+  sort: z.enum(SUPPORT_CASE_SORTS).default('updated'),
+  order: z.enum(['asc', 'desc']).default('desc'),
   subject: text().trim().max(200).optional().describe('Part of the subject (title), any case'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
@@ -211,6 +217,8 @@ export const ZSupportContactQuery = z.object({
   language: z.enum(LANGUAGES).default('en-SE').describe('Language of the holiday names'),
   at: z.iso
     .datetime({ offset: true })
+    // The holiday rules and the search for the next opening need a calendar year near ours.
+    .refine((value) => value >= '2000' && value < '2100', { error: 'Choose a moment between 2000 and 2099.' })
     .optional()
     .describe('The moment to answer for (ISO 8601); now when left out'),
 });

@@ -188,6 +188,15 @@ describe('[EDI CONNECT] communication orders and their workflow', () => {
     expect((await move(999_999, { status: 'inProgress' })).statusCode).toBe(404);
   });
 
+  it('sorts by partner name on request', async () => {
+    const response = await ctx.app.inject({
+      url: '/api/edi-connect/provider/deployment-requests?pageSize=100&sort=partnerName&order=asc',
+      headers: as(provider),
+    });
+    const names = response.json().requests.map((r: { partnerName: string }) => r.partnerName.toLowerCase());
+    expect(names).toEqual([...names].sort());
+  });
+
   it("lists every customer's orders for provider staff, narrowed on request", async () => {
     const all = await ctx.app.inject({
       url: '/api/edi-connect/provider/deployment-requests?pageSize=100',

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type {
+  DeploymentRequestSort,
   DeploymentRequestStatus,
   Language,
   TCreateDeploymentRequestRequest,
@@ -73,9 +74,19 @@ const toRecord = (row: Row): DeploymentRequestRecord => {
   };
 };
 
+/** Sort columns by name: only these strings ever reach the ORDER BY. */
+const SORT_COLUMNS: Record<DeploymentRequestSort, string> = {
+  created: 'd.created',
+  partnerName: 'lower(d.partner_name)',
+  status: 'd.status',
+  requestedGoLive: 'd.requested_go_live',
+};
+
 export type RequestQuery = {
   customerId?: number;
   status: DeploymentRequestStatus | 'all';
+  sort: DeploymentRequestSort;
+  order: 'asc' | 'desc';
   page: number;
   pageSize: number;
 };
@@ -97,7 +108,9 @@ export async function listDeploymentRequests(
   const where = conditions.length ? `WHERE ${conditions.join(' AND ')}` : '';
   const [list, count] = await Promise.all([
     db.$client.query<Row>(
-      `${SELECT} ${where} ORDER BY d.created DESC, d.id DESC LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
+      `${SELECT} ${where}
+        ORDER BY ${SORT_COLUMNS[query.sort]} ${query.order === 'asc' ? 'ASC' : 'DESC'} NULLS LAST, d.created DESC, d.id DESC
+        LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
       [...params, query.pageSize, (query.page - 1) * query.pageSize],
     ),
     db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM deployment_requests d ${where}`, params),

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream';
 import type {
   SupportCaseFilter,
+  SupportCaseSort,
   SupportCaseStatus,
   SupportSide,
   TSupportCase,
@@ -13,6 +14,8 @@ export type CaseScope = { customerId: number } | { allCustomers: true; customerI
 
 export type CaseQuery = {
   status: SupportCaseFilter;
+  sort: SupportCaseSort;
+  order: 'asc' | 'desc';
   subject?: string;
   page: number;
   pageSize: number;

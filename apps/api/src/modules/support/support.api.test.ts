@@ -136,6 +136,26 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect(wildcard.json().cases.map((c: { caseId: number }) => c.caseId)).toEqual([id]);
     });
 
+    it('sorts by a chosen column in either direction', async () => {
+      const sorted = async (query: string) =>
+        (
+          await ctx.app.inject({
+            url: `/api/support/cases?activeAccountId=${gota}&pageSize=100&${query}`,
+            headers: as(user),
+          })
+        )
+          .json()
+          .cases.map((c: { caseNumber: string }) => c.caseNumber);
+      const ascending = await sorted('sort=caseNumber&order=asc');
+      expect(ascending).toEqual([...ascending].sort());
+      expect(await sorted('sort=caseNumber&order=desc')).toEqual([...ascending].reverse());
+      const refused = await ctx.app.inject({
+        url: `/api/support/cases?activeAccountId=${gota}&sort=customer_id`,
+        headers: as(user),
+      });
+      expect(refused.statusCode).toBe(400);
+    });
+
     it('refuses an unknown status filter and a page size out of range', async () => {
       const response = await ctx.app.inject({
         url: `/api/support/cases?activeAccountId=${gota}&status=closed&pageSize=1000`,
@@ -291,6 +311,38 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect((await storedFiles()).length).toBe(before.files);
     });
 
+    it('stores a file larger than the sniffed head byte for byte, and reads on after a refused large file', async () => {
+      const large = Buffer.concat([PDF, Buffer.from(Array.from({ length: 40_000 }, (_, i) => i % 251))]);
+      const stored = await post(
+        `/api/v2/support/cases?activeAccountId=${gota}`,
+        user,
+        newCase([{ name: 'attachments', filename: 'large.pdf', content: large }]),
+      );
+      expect(stored.statusCode).toBe(201);
+      const attachment = stored.json().attachments[0];
+      expect(attachment.sizeBytes).toBe(large.length);
+      const download = await ctx.app.inject({
+        url: `/api/support/cases/attachments/${attachment.id}?activeAccountId=${gota}`,
+        headers: as(user),
+      });
+      expect(download.rawPayload.equals(large)).toBe(true);
+
+      const bigExe = Buffer.concat([EXE, Buffer.alloc(30_000, 7)]);
+      const refused = await post(
+        `/api/v2/support/cases?activeAccountId=${gota}`,
+        user,
+        newCase([
+          { name: 'attachments', filename: 'setup.pdf', content: bigExe },
+          { name: 'attachments', filename: 'after.png', content: PNG },
+          { name: 'attachments', filename: 'last.exe', content: EXE },
+        ]),
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json().errors).toEqual([
+        expect.objectContaining({ code: 'fileTypeNotAllowed', params: { files: 'setup.pdf, last.exe' } }),
+      ]);
+    });
+
     it('refuses more files than allowed, and files over the size limit by name', async () => {
       const tooMany = await post(
         `/api/v2/support/cases?activeAccountId=${gota}`,
@@ -332,6 +384,20 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
         ]),
       );
       expect(refused.json().errors[0]).toMatchObject({ params: { files: 'page.html, binary.csv' } });
+      const hostile = await post(
+        `/api/v2/support/cases?activeAccountId=${gota}`,
+        user,
+        newCase([
+          {
+            name: 'attachments',
+            filename: '<img src=x onerror=alert(1)>.svg',
+            content: Buffer.from('<svg/>'),
+          },
+        ]),
+      );
+      // Named, as the spec asks, but never quoted back as markup.
+      expect(hostile.json().errors[0].params.files).toBe('?img src?x onerror?alert?1??.svg');
+      expect(hostile.body).not.toContain('<img');
     });
 
     it('answers a broken or hostile form with 400, never a server error', async () => {
@@ -391,6 +457,31 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       expect(json.statusCode).toBe(201);
       const refused = await post(`/api/v2/support/cases?activeAccountId=${malardalen}`, user, newCase());
       expect(refused.statusCode).toBe(403);
+    });
+  });
+
+  describe('colleagues', () => {
+    it('see the cases a colleague opened for their customer, and outsiders do not', async () => {
+      const created = await post(`/api/v2/support/cases?activeAccountId=${gota}`, user, newCase());
+      const caseId = created.json().caseId;
+      const read = (token: string) =>
+        ctx.app.inject({ url: `/api/support/cases/${caseId}?activeAccountId=${gota}`, headers: as(token) });
+      expect((await read(admin)).statusCode).toBe(403);
+      // The administrator joins Göta with the support permission.
+      const adminId = await ctx.userId('admin@example.com');
+      await ctx.db.$client.query('INSERT INTO user_customers (user_id, customer_id) VALUES ($1, $2)', [
+        adminId,
+        gota,
+      ]);
+      await ctx.db.$client.query(
+        `INSERT INTO customer_user_permissions (user_id, customer_id, permission_id)
+         SELECT $1, $2, p.id FROM permissions p WHERE p.prefix = 'SUP' AND p.name = 'CustomerUser'`,
+        [adminId, gota],
+      );
+      const colleague = await ctx.tokenFor('admin@example.com');
+      const seen = await read(colleague);
+      expect(seen.statusCode).toBe(200);
+      expect(seen.json()).toMatchObject({ caseId, createdBy: 'Ulla Sand' });
     });
   });
 
@@ -642,6 +733,15 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
       const body = await contact('2026-12-24T09:00:00Z', 'sv');
       expect(market(body, 'SE')).toMatchObject({ isOpen: false, nextOpening: '2026-12-28T07:00:00.000Z' });
       expect(market(body, 'SE').upcomingHolidays).toContainEqual({ date: '2026-12-25', name: 'juldagen' });
+    });
+
+    it('refuses a moment outside the years the holiday rules cover, instead of failing', async () => {
+      const response = await ctx.app.inject({
+        url: `/api/support/contact?at=${encodeURIComponent('9999-12-31T23:59:00Z')}`,
+        headers: as(user),
+      });
+      expect(response.statusCode).toBe(400);
+      expect(response.json().errors[0]).toMatchObject({ field: 'query.at' });
     });
 
     it('tells the attachment limits, and asks for sign-in', async () => {

@@ -1,6 +1,11 @@
 import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
-import type { SupportCaseStatus, TSupportAttachment, TSupportCaseSummary } from '@service-hub/contracts';
+import type {
+  SupportCaseSort,
+  SupportCaseStatus,
+  TSupportAttachment,
+  TSupportCaseSummary,
+} from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
@@ -48,6 +53,15 @@ function scopeCondition(scope: CaseScope, params: unknown[]): string {
   params.push(scope.customerId);
   return `c.customer_id = $${params.length}`;
 }
+
+/** Sort columns by name: only these strings ever reach the ORDER BY. */
+const SORT_COLUMNS: Record<SupportCaseSort, string> = {
+  updated: 'c.updated',
+  date: 'c.created',
+  caseNumber: 'c.case_number',
+  title: 'lower(c.title)',
+  status: 'c.status',
+};
 
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
@@ -169,7 +183,8 @@ export function createHubSupportConnector(db: Database, storage: FileStorage): S
       const [list, count] = await Promise.all([
         db.$client.query<SummaryRow>(
           `SELECT ${SUMMARY_COLUMNS} FROM support_cases c JOIN customers cu ON cu.id = c.customer_id
-            WHERE ${where} ORDER BY c.updated DESC, c.id DESC
+            WHERE ${where}
+            ORDER BY ${SORT_COLUMNS[query.sort]} ${query.order === 'asc' ? 'ASC' : 'DESC'}, c.updated DESC, c.id DESC
             LIMIT $${params.length + 1} OFFSET $${params.length + 2}`,
           [...params, query.pageSize, (query.page - 1) * query.pageSize],
         ),

@@ -7537,6 +7537,8 @@ export interface operations {
         parameters: {
             query: {
                 status?: "all" | "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+                sort?: "updated" | "date" | "caseNumber" | "title" | "status";
+                order?: "asc" | "desc";
                 /** @description Part of the subject (title), any case */
                 subject?: string;
                 page?: number;
@@ -7963,6 +7965,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "all" | "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+                sort?: "updated" | "date" | "caseNumber" | "title" | "status";
+                order?: "asc" | "desc";
                 /** @description Part of the subject (title), any case */
                 subject?: string;
                 page?: number;
@@ -8287,6 +8291,8 @@ export interface operations {
         parameters: {
             query: {
                 status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                sort?: "created" | "partnerName" | "status" | "requestedGoLive";
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
                 /** @description The customer account the request acts for */
@@ -8514,6 +8520,8 @@ export interface operations {
         parameters: {
             query?: {
                 status?: "all" | "submitted" | "inProgress" | "testing" | "live" | "rejected";
+                sort?: "created" | "partnerName" | "status" | "requestedGoLive";
+                order?: "asc" | "desc";
                 page?: number;
                 pageSize?: number;
                 customerId?: string;

@@ -1,9 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeploymentRequestStatus } from '@service-hub/contracts';
+import type { DeploymentRequestSort, DeploymentRequestStatus } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
 export type RequestListFilters = {
   status: DeploymentRequestStatus | 'all';
+  sort: DeploymentRequestSort;
+  order: 'asc' | 'desc';
   page: number;
   pageSize: number;
   /** Provider staff: every customer's orders instead of the active account's. */
@@ -11,7 +13,13 @@ export type RequestListFilters = {
 };
 
 export const listDeploymentRequestsQueryOptions = (accountId: number | null, filters: RequestListFilters) => {
-  const query = { status: filters.status, page: filters.page, pageSize: filters.pageSize };
+  const query = {
+    status: filters.status,
+    sort: filters.sort,
+    order: filters.order,
+    page: filters.page,
+    pageSize: filters.pageSize,
+  };
   return queryOptions({
     queryKey: ['edi-connect', 'requests', filters.allCustomers ? 'all' : accountId, query],
     queryFn: () =>

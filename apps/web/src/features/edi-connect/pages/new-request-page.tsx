@@ -167,7 +167,9 @@ export default function NewRequestPage() {
 
   return (
     <Stack maw={880}>
-      <Title order={1}>{t('titles.newDeploymentRequest')}</Title>
+      <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+        {t('titles.newDeploymentRequest')}
+      </Title>
       <Text c="dimmed">{t('ediConnect.form.intro')}</Text>
       <form onSubmit={submit} noValidate>
         <Stack>

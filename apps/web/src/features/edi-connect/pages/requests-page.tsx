@@ -1,12 +1,14 @@
 import 'mantine-datatable/styles.css';
 import { Button, Group, SegmentedControl, Select, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { IconPlus } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import {
+  DEPLOYMENT_REQUEST_SORTS,
   DEPLOYMENT_REQUEST_STATUSES,
+  type DeploymentRequestSort,
   type DeploymentRequestStatus,
   type TDeploymentRequest,
 } from '@service-hub/contracts';
@@ -84,6 +86,10 @@ export default function RequestsPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 20;
   const allCustomers = isProvider && params.get('customers') === 'all';
+  const sort = (DEPLOYMENT_REQUEST_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as DeploymentRequestSort)
+    : 'created';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   const update = (changes: Record<string, string | null>) =>
     setParams(
       (current) => {
@@ -99,6 +105,8 @@ export default function RequestsPage() {
     );
   const { data, isFetching } = useDeploymentRequests(account?.id ?? null, {
     status,
+    sort,
+    order,
     page,
     pageSize,
     allCustomers,
@@ -107,7 +115,9 @@ export default function RequestsPage() {
   return (
     <Stack>
       <Group justify="space-between">
-        <Title order={1}>{t('titles.deploymentRequests')}</Title>
+        <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+          {t('titles.deploymentRequests')}
+        </Title>
         <Button
           component={Link}
           to="/edi-connect/deployment-requests/new"
@@ -170,6 +180,10 @@ export default function RequestsPage() {
               : {}
         }
         noRecordsText={t('ediConnect.list.noResults')}
+        sortStatus={{ columnAccessor: sort, direction: order }}
+        onSortStatusChange={(next: DataTableSortStatus<TDeploymentRequest>) =>
+          update({ sort: String(next.columnAccessor), order: next.direction })
+        }
         rowExpansion={{
           allowMultiple: true,
           trigger: 'never',
@@ -180,6 +194,7 @@ export default function RequestsPage() {
           {
             accessor: 'partnerName',
             title: t('ediConnect.fields.partnerName'),
+            sortable: true,
             render: (record) => (
               <Button
                 variant="subtle"
@@ -212,11 +227,13 @@ export default function RequestsPage() {
           {
             accessor: 'status',
             title: t('ediConnect.list.statusColumn'),
+            sortable: true,
             render: (record) => <RequestStatusBadge status={record.status} />,
           },
           {
             accessor: 'created',
             title: t('ediConnect.list.created'),
+            sortable: true,
             render: (record) => formatDateTime(record.created, i18n.language),
           },
         ]}

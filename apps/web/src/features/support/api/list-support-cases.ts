@@ -1,10 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportCaseFilter } from '@service-hub/contracts';
+import type { SupportCaseFilter, SupportCaseSort } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import type { SupportScope } from './support-scope';
 
 export type CaseListFilters = {
   status: SupportCaseFilter;
+  sort: SupportCaseSort;
+  order: 'asc' | 'desc';
   subject: string;
   page: number;
   pageSize: number;
@@ -15,6 +17,8 @@ export type CaseListFilters = {
 export const listSupportCasesQueryOptions = (scope: SupportScope, filters: CaseListFilters) => {
   const query = {
     status: filters.status,
+    sort: filters.sort,
+    order: filters.order,
     page: filters.page,
     pageSize: filters.pageSize,
     ...(filters.subject ? { subject: filters.subject } : {}),

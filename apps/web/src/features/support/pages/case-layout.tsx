@@ -109,7 +109,9 @@ export default function CaseLayout() {
           {scope.isProvider ? ` · ${supportCase.customerName}` : ''}
         </Text>
         <Group gap="sm" align="center">
-          <Title order={1}>{supportCase.title}</Title>
+          <Title order={1} style={{ overflowWrap: 'anywhere' }}>
+            {supportCase.title}
+          </Title>
           <CaseStatusBadge status={supportCase.status} />
         </Group>
       </Stack>

@@ -11,12 +11,18 @@ import {
   Title,
 } from '@mantine/core';
 import { useDebouncedCallback } from '@mantine/hooks';
-import { IconPlus, IconSearch } from '@tabler/icons-react';
-import { DataTable } from 'mantine-datatable';
+import { IconPhone, IconPlus, IconSearch } from '@tabler/icons-react';
+import { DataTable, type DataTableSortStatus } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import { SUPPORT_CASE_FILTERS, type SupportCaseFilter } from '@service-hub/contracts';
+import {
+  SUPPORT_CASE_FILTERS,
+  SUPPORT_CASE_SORTS,
+  type SupportCaseFilter,
+  type SupportCaseSort,
+  type TSupportCaseSummary,
+} from '@service-hub/contracts';
 import { formatDateTime } from '../../../lib/format';
 import { isEnvironmentAllowed } from '../../../lib/access/route-access';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -50,6 +56,10 @@ export default function CasesPage() {
   const page = Math.max(1, Number(params.get('page')) || 1);
   const pageSize = PAGE_SIZES.includes(Number(params.get('pageSize'))) ? Number(params.get('pageSize')) : 20;
   const allCustomers = scope.isProvider && params.get('customers') !== 'active';
+  const sort = (SUPPORT_CASE_SORTS as readonly string[]).includes(params.get('sort') ?? '')
+    ? (params.get('sort') as SupportCaseSort)
+    : 'updated';
+  const order = params.get('order') === 'asc' ? 'asc' : 'desc';
   const [search, setSearch] = useState(subject);
 
   const update = (changes: Record<string, string | null>) =>
@@ -67,17 +77,35 @@ export default function CasesPage() {
     );
   const searchLater = useDebouncedCallback((value: string) => update({ subject: value.trim() }), 300);
 
-  const { data, isFetching } = useSupportCases(scope, { status, subject, page, pageSize, allCustomers });
+  const { data, isFetching } = useSupportCases(scope, {
+    status,
+    sort,
+    order,
+    subject,
+    page,
+    pageSize,
+    allCustomers,
+  });
 
   return (
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('titles.cases')}</Title>
-        {canCreate && (
-          <Button component={Link} to="/support/cases/new" leftSection={<IconPlus size={16} aria-hidden />}>
-            {t('support.cases.newCase')}
+        <Group gap="xs">
+          <Button
+            component={Link}
+            to="/support/contact"
+            variant="default"
+            leftSection={<IconPhone size={16} aria-hidden />}
+          >
+            {t('titles.contact')}
           </Button>
-        )}
+          {canCreate && (
+            <Button component={Link} to="/support/cases/new" leftSection={<IconPlus size={16} aria-hidden />}>
+              {t('support.cases.newCase')}
+            </Button>
+          )}
+        </Group>
       </Group>
       <Group align="end" wrap="wrap">
         <Select
@@ -140,17 +168,22 @@ export default function CasesPage() {
               : {}
         }
         noRecordsText={t('support.cases.noResults')}
+        sortStatus={{ columnAccessor: sort, direction: order }}
+        onSortStatusChange={(next: DataTableSortStatus<TSupportCaseSummary>) =>
+          update({ sort: String(next.columnAccessor), order: next.direction })
+        }
         columns={[
           {
             accessor: 'caseNumber',
             title: t('support.cases.caseNumber'),
+            sortable: true,
             render: (record) => (
               <Anchor component={Link} to={`/support/cases/${record.caseId}`}>
                 {record.caseNumber}
               </Anchor>
             ),
           },
-          { accessor: 'title', title: t('support.cases.subject') },
+          { accessor: 'title', title: t('support.cases.subject'), sortable: true },
           ...(allCustomers ? [{ accessor: 'customerName', title: t('support.cases.customer') }] : []),
           {
             accessor: 'category',
@@ -160,11 +193,13 @@ export default function CasesPage() {
           {
             accessor: 'status',
             title: t('support.cases.statusColumn'),
+            sortable: true,
             render: (record) => <CaseStatusBadge status={record.status} />,
           },
           {
             accessor: 'updated',
             title: t('support.cases.updated'),
+            sortable: true,
             render: (record) => formatDateTime(record.updated, i18n.language),
           },
         ]}
