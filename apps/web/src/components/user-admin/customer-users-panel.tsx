@@ -10,6 +10,7 @@ import { useAccountPermissions } from './api/list-account-permissions';
 import { useCustomerUsers } from './api/list-customer-users';
 import { BulkPermissionsModal } from './bulk-permissions-modal';
 import { InvitationsTable } from './invitations-table';
+import { permissionLabel } from './permission-label';
 
 export type CustomerUsersPanelProps = {
   customerId: number;
@@ -30,7 +31,7 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
   const [selected, setSelected] = useState<TCustomerUser[]>([]);
   const [bulkOpen, setBulkOpen] = useState(false);
   const [exporting, setExporting] = useState(false);
-  const names = new Map((permissions.data ?? []).map((p) => [p.id, `${p.prefix} ${p.name}`]));
+  const permissionsById = new Map((permissions.data ?? []).map((p) => [p.id, p]));
   const exportCsv = async () => {
     setExporting(true);
     try {
@@ -55,7 +56,14 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
         </Group>
       </Group>
       <Group>
-        <Button variant="default" disabled={selected.length === 0} onClick={() => setBulkOpen(true)}>
+        <Button
+          variant="default"
+          disabled={selected.length === 0}
+          onClick={() => setBulkOpen(true)}
+          h="auto"
+          py={6}
+          styles={{ label: { whiteSpace: 'normal' } }}
+        >
           {t('userAdmin.bulk.open', { count: selected.length })}
         </Button>
         <Text size="sm" c="dimmed">
@@ -95,7 +103,19 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
           {
             accessor: 'permissionIds',
             title: t('userAdmin.permissions'),
-            render: (user) => user.permissionIds.map((id) => names.get(id) ?? id).join(', '),
+            // The services, compactly; the user's page lists each permission.
+            render: (user) => {
+              const held = user.permissionIds.flatMap((id) => permissionsById.get(id) ?? []);
+              return (
+                <Group gap={4} title={held.map(permissionLabel).join('\n')}>
+                  {[...new Set(held.map((p) => p.prefix))].map((prefix) => (
+                    <Badge key={prefix} variant="outline" size="sm">
+                      {prefix}
+                    </Badge>
+                  ))}
+                </Group>
+              );
+            },
           },
           {
             accessor: 'state',

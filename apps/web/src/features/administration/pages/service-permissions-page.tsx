@@ -1,4 +1,4 @@
-import { Alert, Badge, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
+import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link, Navigate, useSearchParams } from 'react-router';
@@ -89,15 +89,7 @@ export function ServicePermissionsPage() {
             {
               accessor: 'roles',
               title: t('administration.permission.roles'),
-              render: (permission) => (
-                <Group gap={4}>
-                  {permission.roles.map((role) => (
-                    <Badge key={role} variant="outline">
-                      {role}
-                    </Badge>
-                  ))}
-                </Group>
-              ),
+              render: (permission) => permission.roles.join(', '),
             },
             {
               accessor: 'customerName',

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Button, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
+import { Anchor, Button, Group, NativeSelect, SimpleGrid, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -126,9 +126,7 @@ export function CustomersPage() {
             accessor: 'isMFAEnabled',
             title: t('customers.list.mfa'),
             render: (customer) =>
-              customer.isMFAEnabled ? (
-                <Badge variant="outline">{t(`security.methods.${customer.mfaType ?? 'app'}`)}</Badge>
-              ) : null,
+              customer.isMFAEnabled ? t(`security.methods.${customer.mfaType ?? 'app'}`) : '',
           },
           {
             accessor: 'created',
