@@ -203,6 +203,30 @@ describe('[USERS] administration of users', () => {
       expect(long.json().errors[0].message).toBe('This field cannot be bigger than 100 characters.');
     });
 
+    it('gives an added role effect at the next request of the user, with the token they already have', async () => {
+      const userId = await ctx.userId('user@example.com');
+      const token = await ctx.tokenFor('user@example.com');
+      const usersOfGota = () =>
+        ctx.app.inject({
+          url: `/api/customers/${gota}/users`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await usersOfGota()).statusCode).toBe(403);
+      const promoted = await call('sfadmin@example.com', 'PUT', `/api/v3/user/${userId}`, {
+        firstName: 'Ulla',
+        lastName: 'Sand',
+        roles: ['CustomerUser', 'CustomerAdministrator'],
+        enabled: true,
+      });
+      expect(promoted.json().roles).toEqual(['CustomerAdministrator', 'CustomerUser']);
+      expect((await usersOfGota()).statusCode).toBe(200);
+      // Back as it was for the tests below (directly: roles are never removed through the API).
+      await ctx.db.$client.query(
+        `DELETE FROM user_roles WHERE user_id = $1 AND role = 'CustomerAdministrator'`,
+        [userId],
+      );
+    });
+
     it('refuses a customer administrator on a user who also belongs elsewhere, and customer users', async () => {
       const user = await ctx.userId('user@example.com');
       const refused = await call('admin@example.com', 'PUT', `/api/v3/user/${user}`, {
