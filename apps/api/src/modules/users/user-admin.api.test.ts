@@ -63,6 +63,16 @@ describe('[USERS] administration of users', () => {
       expect(byFields.json().map((u: { email: string }) => u.email)).toEqual(['admin@example.com']);
     });
 
+    it('exports the matching users as CSV', async () => {
+      const csv = await call('sfadmin@example.com', 'GET', '/api/v3/users/export?q=example.com');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="users.csv"');
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toBe('first name,last name,e-mail,username,roles,accounts,enabled');
+      expect(lines).toContain('Ulla,Sand,user@example.com,user@example.com,CustomerUser,2,yes');
+      expect((await call('admin@example.com', 'GET', '/api/v3/users/export')).statusCode).toBe(403);
+    });
+
     it('refuses customer administrators, customer users, the anonymous and bad paging', async () => {
       expect((await call('admin@example.com', 'GET', '/api/v3/users/search')).statusCode).toBe(403);
       expect((await call('user@example.com', 'GET', '/api/v3/users/search')).statusCode).toBe(403);

@@ -1,8 +1,11 @@
-import { Anchor, Badge, Stack, Title } from '@mantine/core';
+import { Anchor, Badge, Button, Group, Stack, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { FilterInput } from '../../../components/ui/filter-input';
+import { downloadFile } from '../../../lib/api/download';
+import { handleGlobalError } from '../../../lib/feedback/global-error-handler';
 import { positiveInt, useUrlState } from '../../../lib/routing/search-params';
 import { useUserSearch } from '../api/search-users';
 
@@ -14,10 +17,27 @@ export function UsersPage() {
   const [state, setState] = useUrlState({ q: '', page: '1', size: '20' });
   const size = PAGE_SIZES.includes(Number(state.size)) ? Number(state.size) : 20;
   const page = positiveInt(state.page, 1);
+  const [exporting, setExporting] = useState(false);
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const query = state.q ? `?${new URLSearchParams({ q: state.q })}` : '';
+      await downloadFile(`/api/v3/users/export${query}`, 'users.csv');
+    } catch (error) {
+      handleGlobalError(error);
+    } finally {
+      setExporting(false);
+    }
+  };
   const search = useUserSearch({ ...(state.q ? { q: state.q } : {}), first: (page - 1) * size, max: size });
   return (
     <Stack>
-      <Title order={1}>{t('titles.users')}</Title>
+      <Group justify="space-between" wrap="wrap">
+        <Title order={1}>{t('titles.users')}</Title>
+        <Button variant="default" onClick={() => void exportCsv()} loading={exporting}>
+          {t('userAdmin.export')}
+        </Button>
+      </Group>
       <FilterInput
         type="search"
         label={t('users.search')}
