@@ -178,6 +178,9 @@ export const ZCustomerUser = z
     locked: z.boolean(),
     hasOtherAccounts: z.boolean(),
     manageable: z.boolean().describe('The caller may change this user (name, roles, deletion)'),
+    canChangePermissions: z
+      .boolean()
+      .describe("The caller may change the user's permissions on this account"),
   })
   .meta({ id: 'CustomerUser' });
 export type TCustomerUser = z.infer<typeof ZCustomerUser>;

@@ -43,12 +43,13 @@ describe('[USERS] users and invitations of a customer account', () => {
         roles: ['CustomerUser'],
         hasOtherAccounts: true,
         manageable: false,
+        canChangePermissions: true,
         locked: false,
         enabled: true,
       });
       expect(user.permissionIds.length).toBeGreaterThan(0);
       const admin = list.json().find((u: { email: string }) => u.email === 'admin@example.com');
-      expect(admin.manageable).toBe(false);
+      expect(admin).toMatchObject({ manageable: false, canChangePermissions: false });
       const bySf = await call('sfadmin@example.com', 'GET', `/api/customers/${malardalen}/users`);
       expect(bySf.json().every((u: { manageable: boolean }) => u.manageable)).toBe(true);
     });
@@ -73,6 +74,22 @@ describe('[USERS] users and invitations of a customer account', () => {
       expect(invalid.json().errors[0].message).toBe('Invalid customerId: 12a is not a valid number');
       expect(
         (await call('admin@example.com', 'GET', `/api/legacy/customers/users?id=${gota}`)).statusCode,
+      ).toBe(403);
+    });
+  });
+
+  describe('GET /api/customers/:id/permissions', () => {
+    it('lists what the account offers its users, to its administrators only', async () => {
+      const list = await call('admin@example.com', 'GET', `/api/customers/${malardalen}/permissions`);
+      expect(list.statusCode).toBe(200);
+      expect(new Set(list.json().map((p: { prefix: string }) => p.prefix))).toEqual(
+        new Set(['STT', 'ETS', 'SUP', 'EC', 'WOD', 'EA']),
+      );
+      expect((await call('admin@example.com', 'GET', `/api/customers/${gota}/permissions`)).statusCode).toBe(
+        403,
+      );
+      expect(
+        (await call('user@example.com', 'GET', `/api/customers/${malardalen}/permissions`)).statusCode,
       ).toBe(403);
     });
   });

@@ -14,6 +14,8 @@ import {
   ZManagedUser,
   ZSetAccountPermissionsRequest,
   ZUserIdParam,
+  ZUserPermission,
+  type TUserPermission,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -65,6 +67,29 @@ export const customerUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
       const actor = principalOf(request);
       await assertManages(app.db, actor, request.params.id);
       return listCustomerUsers(app.db.$client, actor, request.params.id);
+    },
+  );
+
+  app.get(
+    '/api/customers/:id/permissions',
+    {
+      config: ADMINS,
+      schema: {
+        operationId: 'listAccountPermissions',
+        tags: ['users'],
+        summary: 'The permissions a customer account has, which its users can be given',
+        params: customerParams,
+        response: { 200: z.array(ZUserPermission), ...errors },
+      },
+    },
+    async (request) => {
+      await assertManages(app.db, principalOf(request), request.params.id);
+      const { rows } = await app.db.$client.query<TUserPermission>(
+        `SELECT p.id, p.prefix, p.name, p.roles FROM customer_permissions cp JOIN permissions p ON p.id = cp.permission_id
+          WHERE cp.customer_id = $1 ORDER BY p.prefix, p.name`,
+        [request.params.id],
+      );
+      return rows;
     },
   );
 

@@ -63,6 +63,16 @@ describe('[USERS] administration of users', () => {
       expect(byFields.json().map((u: { email: string }) => u.email)).toEqual(['admin@example.com']);
     });
 
+    it('exports the matching users as CSV', async () => {
+      const csv = await call('sfadmin@example.com', 'GET', '/api/v3/users/export?q=example.com');
+      expect(csv.statusCode).toBe(200);
+      expect(csv.headers['content-disposition']).toBe('attachment; filename="users.csv"');
+      const lines = csv.body.trim().split('\r\n');
+      expect(lines[0]).toBe('first name,last name,e-mail,username,roles,accounts,enabled');
+      expect(lines).toContain('Ulla,Sand,user@example.com,user@example.com,CustomerUser,2,yes');
+      expect((await call('admin@example.com', 'GET', '/api/v3/users/export')).statusCode).toBe(403);
+    });
+
     it('refuses customer administrators, customer users, the anonymous and bad paging', async () => {
       expect((await call('admin@example.com', 'GET', '/api/v3/users/search')).statusCode).toBe(403);
       expect((await call('user@example.com', 'GET', '/api/v3/users/search')).statusCode).toBe(403);
@@ -201,6 +211,30 @@ describe('[USERS] administration of users', () => {
         body(['CustomerUser', 'CustomerAdministrator'], { firstName: 'x'.repeat(101) }),
       );
       expect(long.json().errors[0].message).toBe('This field cannot be bigger than 100 characters.');
+    });
+
+    it('gives an added role effect at the next request of the user, with the token they already have', async () => {
+      const userId = await ctx.userId('user@example.com');
+      const token = await ctx.tokenFor('user@example.com');
+      const usersOfGota = () =>
+        ctx.app.inject({
+          url: `/api/customers/${gota}/users`,
+          headers: { authorization: `Bearer ${token}` },
+        });
+      expect((await usersOfGota()).statusCode).toBe(403);
+      const promoted = await call('sfadmin@example.com', 'PUT', `/api/v3/user/${userId}`, {
+        firstName: 'Ulla',
+        lastName: 'Sand',
+        roles: ['CustomerUser', 'CustomerAdministrator'],
+        enabled: true,
+      });
+      expect(promoted.json().roles).toEqual(['CustomerAdministrator', 'CustomerUser']);
+      expect((await usersOfGota()).statusCode).toBe(200);
+      // Back as it was for the tests below (directly: roles are never removed through the API).
+      await ctx.db.$client.query(
+        `DELETE FROM user_roles WHERE user_id = $1 AND role = 'CustomerAdministrator'`,
+        [userId],
+      );
     });
 
     it('refuses a customer administrator on a user who also belongs elsewhere, and customer users', async () => {

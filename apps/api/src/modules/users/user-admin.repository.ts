@@ -220,7 +220,9 @@ export async function listCustomerUsers(
   customerId: number,
 ): Promise<TCustomerUser[]> {
   const { rows } = await db.query<
-    Omit<TCustomerUser, 'manageable' | 'hasOtherAccounts'> & { customerIds: number[] }
+    Omit<TCustomerUser, 'manageable' | 'hasOtherAccounts' | 'canChangePermissions'> & {
+      customerIds: number[];
+    }
   >(
     `SELECT u.id, u.email, u.first_name AS "firstName", u.last_name AS "lastName", u.display_name AS "displayName",
             u.enabled,
@@ -234,9 +236,13 @@ export async function listCustomerUsers(
       ORDER BY u.last_name, u.first_name, u.id`,
     [customerId],
   );
-  return rows.map(({ customerIds, ...user }) => ({
-    ...user,
-    hasOtherAccounts: customerIds.some((id) => id !== customerId),
-    manageable: canManageUser(actor, { userId: user.id, roles: user.roles, customerIds }),
-  }));
+  return rows.map(({ customerIds, ...user }) => {
+    const managed = { userId: user.id, roles: user.roles, customerIds };
+    return {
+      ...user,
+      hasOtherAccounts: customerIds.some((id) => id !== customerId),
+      manageable: canManageUser(actor, managed),
+      canChangePermissions: canChangeAccountPermissions(actor, managed, customerId),
+    };
+  });
 }

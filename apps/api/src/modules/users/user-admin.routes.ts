@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
@@ -14,6 +15,7 @@ import {
   ZUserSearchItem,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { csvLine } from '../../lib/csv.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { canViewUser } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
@@ -39,6 +41,7 @@ const PROVIDER_ADMINS = { access: { roles: ['SF_ADMIN'] as const } };
 const ADMINS = { access: { roles: ['SF_ADMIN', 'CustomerAdministrator', 'ProviderAdministrator'] as const } };
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError };
 const userParams = z.object({ userId: ZUserIdParam });
+const EXPORT_BATCH = 1000;
 
 async function managedUser(db: Database, actor: Principal, userId: string) {
   const user = await findUserForAdmin(db.$client, userId);
@@ -66,6 +69,53 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
       const { totalCount, result } = await searchUsers(app.db, request.query);
       reply.header('x-total-count', String(totalCount));
       return result;
+    },
+  );
+
+  app.get(
+    '/api/v3/users/export',
+    {
+      config: PROVIDER_ADMINS,
+      schema: {
+        operationId: 'exportUsers',
+        tags: ['users'],
+        summary: 'Every user matching the search as CSV (provider administrators)',
+        querystring: ZSearchUsersQuery.omit({ first: true, max: true }),
+        produces: ['text/csv'],
+        response: {
+          200: z.string().describe('CSV: first name, last name, e-mail, username, roles, accounts, enabled'),
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const filter = request.query;
+      async function* lines() {
+        yield csvLine(['first name', 'last name', 'e-mail', 'username', 'roles', 'accounts', 'enabled']);
+        for (let first = 0; ; first += EXPORT_BATCH) {
+          const { result } = await searchUsers(app.db, { ...filter, first, max: EXPORT_BATCH });
+          yield result
+            .map((u) =>
+              csvLine([
+                u.firstName,
+                u.lastName,
+                u.email,
+                u.username,
+                u.roles.join(' '),
+                u.accountCount,
+                u.enabled ? 'yes' : 'no',
+              ]),
+            )
+            .join('');
+          if (result.length < EXPORT_BATCH) return;
+        }
+      }
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="users.csv"')
+        .send(Readable.from(lines()) as unknown as string);
     },
   );
 

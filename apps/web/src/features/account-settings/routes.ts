@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** Users of the active account, for its administrators. */
 export const accountSettingsRoutes: RouteDefinition[] = [
@@ -17,19 +16,19 @@ export const accountSettingsRoutes: RouteDefinition[] = [
         id: 'accountSettings.users',
         path: 'users',
         handle: { title: ['titles.users'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/account-users-page').then((m) => ({ default: m.AccountUsersPage })),
       },
       {
         id: 'accountSettings.invite',
         path: 'users/invite',
         handle: { title: ['titles.inviteUser'] },
-        page: planned,
+        page: () => import('./pages/account-invite-page').then((m) => ({ default: m.AccountInvitePage })),
       },
       {
         id: 'accountSettings.user',
         path: 'users/:id',
         handle: { title: ['titles.user'], confirmLeave: true, fallback: '/accountsettings/users' },
-        page: planned,
+        page: () => import('./pages/account-user-page').then((m) => ({ default: m.AccountUserPage })),
       },
     ],
   },

@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** Provider administration of services, applications and permissions (SF_ADMIN). */
 export const administrationRoutes: RouteDefinition[] = [
@@ -13,36 +12,39 @@ export const administrationRoutes: RouteDefinition[] = [
         id: 'administration.services',
         path: 'services',
         handle: { title: ['titles.services'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/services-page').then((m) => ({ default: m.ServicesPage })),
       },
       {
         id: 'administration.addService',
         path: 'services/addservice',
         handle: { title: ['titles.addService'] },
-        page: planned,
+        page: () => import('./pages/add-service-page').then((m) => ({ default: m.AddServicePage })),
       },
       {
         id: 'administration.service',
         path: 'services/:service',
+        handle: { fallback: '/administration/services' },
         children: [
           { id: 'administration.service.index', index: true, redirectTo: 'permissions' },
           {
             id: 'administration.service.permissions',
             path: 'permissions',
             handle: { title: ['titles.permissions'] },
-            page: planned,
+            page: () =>
+              import('./pages/service-permissions-page').then((m) => ({ default: m.ServicePermissionsPage })),
           },
           {
             id: 'administration.service.addSttPermission',
             path: 'permissions/sttaddpermission',
             handle: { title: ['titles.addSttPermission'], confirmLeave: true },
-            page: planned,
+            page: () =>
+              import('./pages/add-permission-page').then((m) => ({ default: m.AddSttPermissionPage })),
           },
           {
             id: 'administration.service.addPermission',
             path: 'permissions/addpermission',
             handle: { title: ['titles.addPermission'] },
-            page: planned,
+            page: () => import('./pages/add-permission-page').then((m) => ({ default: m.AddPermissionPage })),
           },
         ],
       },

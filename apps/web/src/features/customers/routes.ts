@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** Customer accounts, for provider administrators. */
 export const customersRoutes: RouteDefinition[] = [
@@ -8,13 +7,23 @@ export const customersRoutes: RouteDefinition[] = [
     path: '/customers',
     handle: { title: ['titles.customers'], roles: ['SF_ADMIN'] },
     children: [
-      { id: 'customers.list', index: true, handle: { topLevel: true }, page: planned },
-      { id: 'customers.new', path: 'new', handle: { title: ['titles.newCustomer'] }, page: planned },
+      {
+        id: 'customers.list',
+        index: true,
+        handle: { topLevel: true },
+        page: () => import('./pages/customers-page').then((m) => ({ default: m.CustomersPage })),
+      },
+      {
+        id: 'customers.new',
+        path: 'new',
+        handle: { title: ['titles.newCustomer'] },
+        page: () => import('./pages/new-customer-page').then((m) => ({ default: m.NewCustomerPage })),
+      },
       {
         id: 'customers.newBulk',
         path: 'new-bulk',
         handle: { title: ['titles.newCustomersBulk'] },
-        page: planned,
+        page: () => import('./pages/bulk-import-page').then((m) => ({ default: m.BulkImportPage })),
       },
       {
         id: 'customers.customer',
@@ -24,30 +33,39 @@ export const customersRoutes: RouteDefinition[] = [
         children: [
           { id: 'customers.customer.index', index: true, redirectTo: 'overview' },
           // The customer's own page: headed and titled with the customer's name alone.
-          { id: 'customers.customer.overview', path: 'overview', page: planned },
+          {
+            id: 'customers.customer.overview',
+            path: 'overview',
+            page: () =>
+              import('./pages/customer-overview-page').then((m) => ({ default: m.CustomerOverviewPage })),
+          },
           {
             id: 'customers.customer.users',
             path: 'users',
             handle: { title: ['titles.users'] },
-            page: planned,
+            page: () => import('./pages/customer-users-page').then((m) => ({ default: m.CustomerUsersPage })),
           },
           {
             id: 'customers.customer.invite',
             path: 'users/invite',
             handle: { title: ['titles.inviteUser'], confirmLeave: true },
-            page: planned,
+            page: () =>
+              import('./pages/customer-invite-page').then((m) => ({ default: m.CustomerInvitePage })),
           },
           {
             id: 'customers.customer.user',
             path: 'users/:uid',
             handle: { title: ['titles.user'], roles: ['SF_ADMIN'], confirmLeave: true },
-            page: planned,
+            page: () => import('./pages/customer-user-page').then((m) => ({ default: m.CustomerUserPage })),
           },
           {
             id: 'customers.customer.serviceAccess',
             path: 'service-access',
             handle: { title: ['titles.serviceAccess'], confirmLeave: true },
-            page: planned,
+            page: () =>
+              import('./pages/customer-service-access-page').then((m) => ({
+                default: m.CustomerServiceAccessPage,
+              })),
           },
           {
             id: 'customers.customer.security',

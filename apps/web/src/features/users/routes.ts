@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** All users, for provider administrators. */
 export const usersRoutes: RouteDefinition[] = [
@@ -8,12 +7,17 @@ export const usersRoutes: RouteDefinition[] = [
     path: '/users',
     handle: { title: ['titles.users'], roles: ['SF_ADMIN'] },
     children: [
-      { id: 'users.list', index: true, handle: { topLevel: true }, page: planned },
+      {
+        id: 'users.list',
+        index: true,
+        handle: { topLevel: true },
+        page: () => import('./pages/users-page').then((m) => ({ default: m.UsersPage })),
+      },
       {
         id: 'users.user',
         path: ':id',
-        handle: { title: ['titles.user'], confirmLeave: true },
-        page: planned,
+        handle: { title: ['titles.user'], confirmLeave: true, fallback: '/users' },
+        page: () => import('./pages/user-page').then((m) => ({ default: m.UserPage })),
       },
     ],
   },

@@ -964,6 +964,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v3/users/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Every user matching the search as CSV (provider administrators) */
+        get: operations["exportUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v3/user/{userId}": {
         parameters: {
             query?: never;
@@ -1106,6 +1123,23 @@ export interface paths {
         };
         /** The users of a customer account with their permissions there */
         get: operations["listCustomerUsers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/permissions": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The permissions a customer account has, which its users can be given */
+        get: operations["listAccountPermissions"];
         put?: never;
         post?: never;
         delete?: never;
@@ -2202,6 +2236,8 @@ export interface components {
             hasOtherAccounts: boolean;
             /** @description The caller may change this user (name, roles, deletion) */
             manageable: boolean;
+            /** @description The caller may change the user's permissions on this account */
+            canChangePermissions: boolean;
         };
         InvitationItem: {
             /** Format: uuid */
@@ -6306,6 +6342,60 @@ export interface operations {
             };
         };
     };
+    exportUsers: {
+        parameters: {
+            query?: {
+                /** @description Text in the name, e-mail address or username */
+                q?: string;
+                email?: string;
+                firstName?: string;
+                lastName?: string;
+                username?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description CSV: first name, last name, e-mail, username, roles, accounts, enabled */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getUser: {
         parameters: {
             query?: never;
@@ -6858,6 +6948,64 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CustomerUser"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAccountPermissions: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["UserPermission"][];
                 };
             };
             /** @description Default Response */

@@ -1,18 +1,34 @@
+import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
-import { Navigate, Outlet, useParams } from 'react-router';
-import { showToast } from '../../../lib/feedback/toasts';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
 import { LoadingPage } from '../../../components/ui/loading-page';
+import { MarketFlag } from '../../../components/ui/market-flag';
+import { showToast } from '../../../lib/feedback/toasts';
 import { useEntityTitle } from '../../../lib/routing/page-title';
 import { getCustomerQueryOptions } from '../api/get-customer';
+
+const TABS = ['overview', 'users', 'service-access', 'security'] as const;
+type Tab = (typeof TABS)[number];
+const TAB_TITLES: Record<Tab, string> = {
+  overview: 'titles.overview',
+  users: 'titles.users',
+  'service-access': 'titles.serviceAccess',
+  security: 'titles.security',
+};
 
 /**
  * Entering /customers/{id} (spec 2): the customer is loaded first; when it cannot be loaded the
  * user goes back to the customer list with the reason. The address decides which customer is
  * shown: a customer loaded earlier is replaced ("Selected Customer needs to be reloaded to state").
+ * Each tab has its own address.
  */
 export function CustomerLayout() {
+  const { t } = useTranslation();
   const { id } = useParams();
+  const navigate = useNavigate();
+  const { pathname } = useLocation();
   const customerId = /^\d+$/.test(id ?? '') ? Number(id) : null;
   const customer = useQuery({ ...getCustomerQueryOptions(customerId ?? 0), enabled: customerId !== null });
   const failed = customerId === null || customer.isError;
@@ -25,5 +41,34 @@ export function CustomerLayout() {
 
   if (failed) return <Navigate to="/customers" replace />;
   if (customer.isPending) return <LoadingPage />;
-  return <Outlet context={customer.data} />;
+  const active = TABS.find((tab) => pathname.split('/')[3] === tab) ?? 'overview';
+  const data = customer.data;
+  return (
+    <Stack>
+      <Group gap="xs">
+        <span aria-hidden>
+          <MarketFlag market={data.market} label={t(`common.markets.${data.market}`)} />
+        </span>
+        <Text c="dimmed" size="sm">
+          {data.customerNumber} · {t(`common.markets.${data.market}`)}
+        </Text>
+      </Group>
+      <Tabs
+        value={active}
+        onChange={(tab) => tab && void navigate(`/customers/${data.id}/${tab}`)}
+        keepMounted={false}
+      >
+        <Tabs.List aria-label={t('customers.tabs', { name: data.name })}>
+          {TABS.map((tab) => (
+            <Tabs.Tab key={tab} value={tab}>
+              {t(TAB_TITLES[tab])}
+            </Tabs.Tab>
+          ))}
+        </Tabs.List>
+        <Tabs.Panel value={active} pt="md">
+          <Outlet context={data} />
+        </Tabs.Panel>
+      </Tabs>
+    </Stack>
+  );
 }

@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TInviteEmailRequest } from '@service-hub/contracts';
+import { api, unwrap } from '../../../lib/api/client';
+import { userAdminKeys } from './keys';
+
+export function useInviteUser() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: TInviteEmailRequest) => unwrap(api.POST('/api/administration/invite-email', { body })),
+    onSuccess: (_answer, { customerId }) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: userAdminKeys.invitations(customerId) }),
+        queryClient.invalidateQueries({ queryKey: userAdminKeys.customerUsers(customerId) }),
+      ]),
+    meta: { handlesErrors: true },
+  });
+}

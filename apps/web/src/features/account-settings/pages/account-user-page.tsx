@@ -1,0 +1,11 @@
+import { Navigate, useParams } from 'react-router';
+import { UserEditor } from '../../../components/user-admin/user-editor';
+import { useActiveAccount } from '../../../lib/session/active-account';
+
+/** A user of the administrator's accounts (spec 2, /accountsettings/users/{id}: loads the user first). */
+export function AccountUserPage() {
+  const { id } = useParams();
+  const { account } = useActiveAccount();
+  if (!id) return <Navigate to="/accountsettings/users" replace />;
+  return <UserEditor key={id} userId={id} backPath="/accountsettings/users" customerId={account?.id} />;
+}

@@ -1,0 +1,9 @@
+import { useMutation } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client';
+
+export const useCheckBulkAccounts = () =>
+  useMutation({
+    mutationFn: (accountNumbers: string) =>
+      unwrap(api.POST('/api/customer-imports/check', { body: { accountNumbers } })),
+    meta: { handlesErrors: true },
+  });

@@ -1,0 +1,27 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { api, unwrap } from '../../../lib/api/client';
+
+export type AuditFilter = { action?: string; actor?: string; from?: string; to?: string };
+type TAuditQuery = AuditFilter & { take: number; skip: number };
+
+export const listCustomerAuditQueryOptions = (customerId: number, query: TAuditQuery) =>
+  queryOptions({
+    queryKey: ['customers', customerId, 'audit', query],
+    queryFn: () =>
+      unwrap(api.GET('/api/customers/{id}/audit', { params: { path: { id: String(customerId) }, query } })),
+    placeholderData: keepPreviousData,
+  });
+
+export const useCustomerAudit = (customerId: number, query: TAuditQuery) =>
+  useQuery(listCustomerAuditQueryOptions(customerId, query));
+
+/** The address of the CSV export with the same filters (a download, not a JSON call). */
+export function customerAuditExportPath(customerId: number, query: AuditFilter): string {
+  const params = new URLSearchParams(
+    Object.entries(query).filter(
+      (entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1] !== '',
+    ),
+  );
+  const search = params.toString();
+  return `/api/customers/${customerId}/audit/export${search ? `?${search}` : ''}`;
+}

@@ -1,0 +1,58 @@
+import { Button, Group, Paper, Stack, Title } from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate } from 'react-router';
+import { ZCreateCustomerRequest, type TCreateCustomerRequest } from '@service-hub/contracts';
+import { showSuccess } from '../../../lib/feedback/toasts';
+import { contractResolver } from '../../../lib/forms/contract-resolver';
+import { errorCodeOf, serverFieldErrors } from '../../../lib/forms/server-errors';
+import { useCreateCustomer } from '../api/create-customer';
+import {
+  CUSTOMER_MESSAGES,
+  CustomerFields,
+  emptyCustomer,
+  type CustomerFormValues,
+} from '../components/customer-fields';
+
+/** A new customer account (spec 2, /customers/new); the number must be new ('This customer already exists'). */
+export function NewCustomerPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const create = useCreateCustomer();
+  const form = useForm<CustomerFormValues>({
+    initialValues: emptyCustomer,
+    validate: contractResolver(ZCreateCustomerRequest, t, CUSTOMER_MESSAGES),
+  });
+  const submit = form.onSubmit((values) =>
+    create.mutate(values as unknown as TCreateCustomerRequest, {
+      onSuccess: (customer) => {
+        showSuccess('customers.created', { name: customer.name });
+        void navigate(`/customers/${customer.id}/overview`);
+      },
+      onError: (error) =>
+        errorCodeOf(error) === 'CUSTOMER_EXISTS'
+          ? form.setFieldError('customerNumber', t('customers.errors.exists'))
+          : form.setErrors(serverFieldErrors(error, t, CUSTOMER_MESSAGES)),
+    }),
+  );
+  return (
+    <Stack maw={900}>
+      <Title order={1}>{t('titles.newCustomer')}</Title>
+      <Paper withBorder p="md">
+        <form onSubmit={submit} noValidate>
+          <Stack>
+            <CustomerFields inputProps={(field) => form.getInputProps(field)} withCustomerNumber />
+            <Group>
+              <Button type="submit" loading={create.isPending}>
+                {t('customers.list.new')}
+              </Button>
+              <Button variant="default" component={Link} to="/customers">
+                {t('common.cancel')}
+              </Button>
+            </Group>
+          </Stack>
+        </form>
+      </Paper>
+    </Stack>
+  );
+}

@@ -1,0 +1,9 @@
+import { Navigate, useParams } from 'react-router';
+import { UserEditor } from '../../../components/user-admin/user-editor';
+
+/** A user for provider staff (spec 2, /users/{id}: loads the user first, confirm leave). */
+export function UserPage() {
+  const { id } = useParams();
+  if (!id) return <Navigate to="/users" replace />;
+  return <UserEditor key={id} userId={id} backPath="/users" />;
+}
