@@ -8,6 +8,7 @@ import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { contractResolver } from '../../../lib/forms/contract-resolver';
 import { serverFieldErrors } from '../../../lib/forms/server-errors';
+import { usePageTitle } from '../../../lib/routing/page-title';
 import { useUpdateCustomer } from '../api/update-customer';
 import { CustomerAudit } from '../components/customer-audit';
 import { CUSTOMER_MESSAGES, CustomerFields, type CustomerFormValues } from '../components/customer-fields';
@@ -59,6 +60,8 @@ function DetailsEditor({ customer, onDone }: { customer: TCustomer; onDone: () =
 
 /** A customer's details, notes and audit log (spec 2, overview tab). */
 export function CustomerOverviewPage() {
+  // The customer's own page is headed with its name alone (the tab title keeps the trail).
+  const { heading } = usePageTitle();
   const { t, i18n } = useTranslation();
   const customer = useOutletContext<TCustomer>();
   const [editing, setEditing] = useState(false);
@@ -72,9 +75,7 @@ export function CustomerOverviewPage() {
   );
   return (
     <Stack>
-      <Title order={1}>
-        {customer.name} · {t('titles.overview')}
-      </Title>
+      <Title order={1}>{heading}</Title>
       <Card withBorder component="section" aria-labelledby="customer-details">
         <Stack>
           <Group justify="space-between">
