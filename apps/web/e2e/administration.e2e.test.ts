@@ -104,7 +104,7 @@ describe('[ADMIN] administration of services, customers and users', () => {
     await textbox(page, 'Organisation number').fill('556677-8899');
     await page.getByRole('button', { name: 'New customer' }).click();
     await page.waitForURL((url) => /^\/customers\/\d+\/overview$/.test(url.pathname));
-    await heading(page).filter({ hasText: 'Vänerns Hamn AB · Overview' }).waitFor();
+    await heading(page).filter({ hasText: 'Vänerns Hamn AB' }).waitFor();
     await toasts(page).getByText('Customer account Vänerns Hamn AB added.').waitFor();
     const overview = pathname(page);
 

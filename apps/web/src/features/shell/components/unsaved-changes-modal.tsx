@@ -17,8 +17,11 @@ import {
 export function UnsavedChangesModal() {
   const { t } = useTranslation();
   const guarding = useUnsavedChanges();
+  // The live state, not this render's: a form that saved and discarded its changes may navigate
+  // before React renders again.
   const blocker = useBlocker(
-    ({ currentLocation, nextLocation }) => guarding && currentLocation.pathname !== nextLocation.pathname,
+    ({ currentLocation, nextLocation }) =>
+      hasUnsavedChanges() && currentLocation.pathname !== nextLocation.pathname,
   );
 
   useEffect(() => {
