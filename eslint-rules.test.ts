@@ -11,7 +11,7 @@ async function layerErrors(filePath: string, code: string): Promise<string[]> {
     .map((m) => m.message);
 }
 
-describe('import layers', () => {
+describe('import layers', { timeout: 30_000 }, () => {
   it.each([
     [
       'a feature importing another feature',
@@ -63,7 +63,7 @@ describe('import layers', () => {
   });
 });
 
-describe('untranslated text', () => {
+describe('untranslated text', { timeout: 30_000 }, () => {
   const ruleErrors = async (code: string) => {
     const [result] = await eslint.lintText(code, { filePath: 'apps/web/src/features/account/probe.tsx' });
     return (result?.messages ?? []).filter((m) => m.ruleId === 'i18next/no-literal-string');
