@@ -3,9 +3,9 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TManagedUser } from '@service-hub/contracts';
 import { showSuccess } from '../../lib/feedback/toasts';
-import { errorCodeOf } from '../../lib/forms/server-errors';
 import { discardUnsavedChanges } from '../../lib/routing/unsaved-changes';
 import { useDeleteUser } from './api/delete-user';
+import { errorCodeOf } from '../../lib/forms/form-validation';
 
 /**
  * Deletes the user entirely (spec 2: irreversible, removes all permissions, access and data). The

@@ -16,12 +16,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { LANGUAGES, ZInviteEmailRequest, type Language } from '@service-hub/contracts';
 import { showSuccess } from '../../lib/feedback/toasts';
-import { contractResolver } from '../../lib/forms/contract-resolver';
-import { errorCodeOf, serverFieldErrors } from '../../lib/forms/server-errors';
 import { toSupportedLanguage } from '../../lib/i18n';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../lib/routing/unsaved-changes';
 import { useInviteUser } from './api/invite-user';
 import { useCustomerUsers } from './api/list-customer-users';
+import { errorCodeOf, serverFieldErrors, validateWith } from '../../lib/forms/form-validation';
 
 export type InviteUserFormProps = {
   customerId: number;
@@ -46,7 +45,7 @@ export function InviteUserForm({ customerId, customerName, usersPath, userPath }
   const [existing, setExisting] = useState<string>();
   const form = useForm<Values>({
     initialValues: { email: '', firstName: '', lastName: '', language: toSupportedLanguage(i18n.language) },
-    validate: (values) => contractResolver(ZInviteEmailRequest, t)({ ...values, customerId }),
+    validate: (values) => validateWith(ZInviteEmailRequest, t)({ ...values, customerId }),
   });
   useReportUnsavedChanges(form.isDirty());
   const existingUser = existing

@@ -16,9 +16,8 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { STORED_ROLES, ZUpdateUserRequest, type StoredRole, type TManagedUser } from '@service-hub/contracts';
 import { showSuccess } from '../../lib/feedback/toasts';
-import { contractResolver } from '../../lib/forms/contract-resolver';
-import { serverFieldErrors } from '../../lib/forms/server-errors';
 import { useUpdateUser } from './api/update-user';
+import { serverFieldErrors, validateWith } from '../../lib/forms/form-validation';
 
 type Values = { firstName: string; lastName: string; enabled: boolean; roles: StoredRole[] };
 
@@ -35,7 +34,7 @@ export function ProfileSection({ user, onDirty }: { user: TManagedUser; onDirty:
   const update = useUpdateUser(user.id);
   const form = useForm<Values>({
     initialValues: valuesOf(user),
-    validate: contractResolver(ZUpdateUserRequest, t),
+    validate: validateWith(ZUpdateUserRequest, t),
   });
   const dirty = form.isDirty();
   useEffect(() => onDirty(dirty), [dirty, onDirty]);

@@ -2,8 +2,7 @@ import { useForm, type UseFormInput } from '@mantine/form';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
-import { ApiRequestError } from '../api/client';
-import { validateWith } from './form-validation';
+import { serverFieldErrors, validateWith } from './form-validation';
 
 /**
  * A Mantine form checked by the contract's own request schema, so the browser and the server apply
@@ -20,21 +19,15 @@ export function useContractForm<Values extends Record<string, unknown>>(
 }
 
 /**
- * Puts the server's field errors (`body.<field>`) on the form's fields, translated by code.
- * Answers whether any landed on a field (otherwise the caller shows the error itself).
+ * Puts the server's field errors on the form's fields, translated by code. Answers whether any
+ * landed on a field (otherwise the caller shows the error itself).
  */
 export function showServerFieldErrors(
   form: { setFieldError: (path: string, message: string) => void },
   error: unknown,
   t: TFunction,
 ): boolean {
-  if (!(error instanceof ApiRequestError) || !error.body?.errors?.length) return false;
-  for (const fieldError of error.body.errors) {
-    const path = fieldError.field.replace(/^body\./, '');
-    form.setFieldError(
-      path,
-      t(`validation.${fieldError.code}`, { ...fieldError.params, defaultValue: fieldError.message }),
-    );
-  }
-  return true;
+  const errors = Object.entries(serverFieldErrors(error, t));
+  for (const [field, message] of errors) form.setFieldError(field, message);
+  return errors.length > 0;
 }

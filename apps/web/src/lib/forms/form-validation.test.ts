@@ -1,8 +1,19 @@
 import type { TFunction } from 'i18next';
 import { describe, expect, it } from 'vitest';
-import { ZCreateDeploymentRequestRequest, ZReplySupportCaseRequest } from '@service-hub/contracts';
+import {
+  ZCreateCustomerRequest,
+  ZCreateDeploymentRequestRequest,
+  ZCreateServiceRequest,
+  ZReplySupportCaseRequest,
+} from '@service-hub/contracts';
+import i18next from 'i18next';
+import { z } from 'zod';
+import { ZNewPassword, ZUpdateProfileRequest } from '@service-hub/contracts';
+import enSE from '../../locales/en-SE.json';
 import { ApiRequestError } from '../api/client';
 import { serverFieldErrors, validateWith } from './form-validation';
+
+await i18next.init({ lng: 'en-SE', resources: { 'en-SE': { translation: enSE } } });
 
 /** Answers the key with its values, so the tests see which message was chosen. */
 const t = ((key: string, values?: Record<string, unknown>) =>
@@ -21,9 +32,11 @@ describe('validateWith', () => {
   });
 
   it('reports list items on their list and uses the form’s own words where given', () => {
-    const validate = validateWith(ZCreateDeploymentRequestRequest, t, (v) => v, {
-      partnerIdentifier: 'ediConnect.errors.partnerIdentifier',
-      messageTypes: 'ediConnect.errors.messageTypes',
+    const validate = validateWith(ZCreateDeploymentRequestRequest, t, {
+      keys: {
+        partnerIdentifier: 'ediConnect.errors.partnerIdentifier',
+        messageTypes: 'ediConnect.errors.messageTypes',
+      },
     });
     const errors = validate({
       partnerName: 'Partner',
@@ -41,6 +54,49 @@ describe('validateWith', () => {
     expect(errors).toEqual({
       partnerIdentifier: 'ediConnect.errors.partnerIdentifier',
       messageTypes: 'ediConnect.errors.messageTypes',
+    });
+  });
+});
+
+describe('validateWith with the keys of a form', () => {
+  it('gives each invalid field the translation key of its code, as the server would', () => {
+    const validate = validateWith(ZCreateServiceRequest, t, {
+      keys: {
+        'Use 2 to 16 capital letters or digits, starting with a letter.':
+          'administration.service.shortNameHint',
+      },
+    });
+    expect(
+      validate({
+        name: 'x'.repeat(101),
+        shortName: 'a b',
+        applicationName: '',
+        crmMappingGuid: 'nope',
+        wodGroupName: '',
+        nameHint: '',
+      }),
+    ).toEqual({
+      name: 'validation.tooBig {"maximum":100}',
+      shortName: 'administration.service.shortNameHint',
+      applicationName: 'validation.required',
+      crmMappingGuid: 'validation.invalidGuid',
+    });
+  });
+
+  it('accepts what the server accepts', () => {
+    const validate = validateWith(ZCreateCustomerRequest, t);
+    expect(
+      validate({
+        name: 'Vänerns Hamn AB',
+        customerNumber: 'se123',
+        market: 'SE',
+        crmMappingGuid: '',
+        notes: '',
+      }),
+    ).toEqual({});
+    expect(validate({ name: '', customerNumber: 'se123', market: '' })).toMatchObject({
+      name: 'validation.required',
+      market: 'validation.invalidValue',
     });
   });
 });
@@ -69,6 +125,28 @@ describe('serverFieldErrors', () => {
     expect(serverFieldErrors(error, t, { messageTypes: 'ediConnect.errors.messageTypes' })).toEqual({
       attachments: 'validation.fileTypeNotAllowed {"files":"a.pdf"}',
       messageTypes: 'ediConnect.errors.messageTypes',
+    });
+  });
+});
+
+describe('validateWith in English, from the real catalog', () => {
+  const resolve = validateWith(ZUpdateProfileRequest, i18next.t);
+
+  it('passes what the server accepts', () => {
+    expect(resolve({ firstName: 'Ulla', lastName: 'Sand', language: 'sv' })).toEqual({});
+  });
+
+  it('names each broken field with the message of its code', () => {
+    expect(resolve({ firstName: '', lastName: 'x'.repeat(101), language: 'sv' })).toEqual({
+      firstName: 'This field cannot be empty.',
+      lastName: 'This field cannot be bigger than 100 characters.',
+    });
+  });
+
+  it('translates refinements by the code they carry', () => {
+    const schema = z.object({ password: ZNewPassword });
+    expect(validateWith(schema, i18next.t)({ password: 'passwordpassword' })).toEqual({
+      password: 'This password is too easy to guess. Choose a longer or less common one.',
     });
   });
 });

@@ -4,20 +4,27 @@ import { ApiRequestError } from '../api/client';
 
 type Issue = z.core.$ZodIssue;
 
+/**
+ * Translation keys a form puts in place of the generic words: by field path for rules the generic
+ * messages do not describe well (`'connection.url'`, a GLN check digit), by a rule's own text (a
+ * regex hint) or by error code (`alreadyExists` → 'This customer already exists').
+ */
+export type MessageKeys = Readonly<Record<string, string>>;
+
 /** The form field an error belongs to: list items report on their list (`messageTypes.0` → `messageTypes`). */
 const fieldOf = (path: readonly PropertyKey[]) =>
   path.filter((segment) => typeof segment === 'string').join('.');
 
-/**
- * The message for one failed rule, worded like the server's field errors (spec 5) in the user's
- * language. `overrides` names a translation key per field path for rules the generic messages do
- * not describe well (a GLN check digit, an Odette id).
- */
-function messageOf(issue: Issue, t: TFunction, overrides: Record<string, string>): string {
+/** The message for one failed rule, worded like the server's field errors (spec 5) in the user's language. */
+function messageOf(issue: Issue, t: TFunction, keys: MessageKeys): string {
   const path = fieldOf(issue.path);
+  const byText = keys[issue.message];
+  if (byText) return t(byText);
   switch (issue.code) {
     case 'invalid_type':
-      return t('validation.required');
+      return issue.input === undefined || issue.input === null || issue.input === ''
+        ? t('validation.required')
+        : t('validation.invalidType');
     case 'too_small':
       if (issue.origin === 'array' || (issue.origin === 'string' && Number(issue.minimum) === 1))
         return t('validation.required');
@@ -28,50 +35,52 @@ function messageOf(issue: Issue, t: TFunction, overrides: Record<string, string>
       return t('validation.tooBig', { maximum: Number(issue.maximum) });
     case 'invalid_format':
       if (issue.format === 'email') return t('validation.invalidEmail');
-      return overrides[path] ? t(overrides[path]) : t('validation.invalidFormat');
+      return t(keys[path] ?? 'validation.invalidFormat');
     case 'custom': {
-      if (overrides[path]) return t(overrides[path]);
+      if (keys[path]) return t(keys[path]);
+      // Refinements name their code (weakPassword, mfaMethodRequired, passwordsDiffer, …).
       const code = (issue.params as { code?: string } | undefined)?.code;
       return code
-        ? t(`validation.${code}`, { defaultValue: t('validation.invalidValue') })
+        ? t(keys[code] ?? `validation.${code}`, { defaultValue: t('validation.invalidValue') })
         : t('validation.invalidValue');
     }
     default:
-      return overrides[path] ? t(overrides[path]) : t('validation.invalidValue');
+      return t(keys[path] ?? 'validation.invalidValue');
   }
 }
 
 /**
  * A @mantine/form `validate` function from a contract's request schema, so the browser checks the
- * same rules as the server. (mantine-form-zod-resolver's zod4Resolver would show zod's English
- * messages; this one translates by rule.) The first failed rule of each field wins.
+ * same rules as the server, with translated messages (mantine-form-zod-resolver's zod4Resolver
+ * would show zod's English texts). `toRequest` turns the form's values into the request first.
+ * The first failed rule of each field wins.
  */
-export function validateWith<T>(
-  schema: z.ZodType<T>,
+export function validateWith(
+  schema: z.ZodType,
   t: TFunction,
-  toRequest: (values: never) => unknown = (values) => values,
-  overrides: Record<string, string> = {},
+  options: { toRequest?: (values: never) => unknown; keys?: MessageKeys } = {},
 ) {
+  const { toRequest = (values: unknown) => values, keys = {} } = options;
   return (values: unknown): Record<string, string> => {
     const result = schema.safeParse(toRequest(values as never));
     if (result.success) return {};
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {
-      const path = fieldOf(issue.path);
-      errors[path] ??= messageOf(issue, t, overrides);
+      errors[fieldOf(issue.path)] ??= messageOf(issue, t, keys);
     }
     return errors;
   };
 }
 
 /**
- * The server's per-field errors, translated by code, keyed by field path without "body." (list
- * items on their list). `overrides` words a field's errors other than "required" as in the form.
+ * The server's per-field errors of a failed call, translated by code and keyed by form field
+ * (without "body.", list items on their list), for `form.setErrors`. A field's own key words its
+ * errors other than "required"; a code's key words that code.
  */
 export function serverFieldErrors(
   error: unknown,
   t: TFunction,
-  overrides: Record<string, string> = {},
+  keys: MessageKeys = {},
 ): Record<string, string> {
   if (!(error instanceof ApiRequestError) || !error.body?.errors) return {};
   const out: Record<string, string> = {};
@@ -81,10 +90,13 @@ export function serverFieldErrors(
       .split('.')
       .filter((segment) => !/^\d+$/.test(segment))
       .join('.');
-    const override = fieldError.code !== 'required' ? overrides[field] : undefined;
-    out[field] ??= override
-      ? t(override)
-      : t(`validation.${fieldError.code}`, { ...fieldError.params, defaultValue: fieldError.message });
+    const byField = fieldError.code !== 'required' ? keys[field] : undefined;
+    const key = byField ?? keys[fieldError.code] ?? `validation.${fieldError.code}`;
+    out[field] ??= t(key, { ...fieldError.params, defaultValue: fieldError.message });
   }
   return out;
 }
+
+/** The error code of a failed call, e.g. CUSTOMER_EXISTS. */
+export const errorCodeOf = (error: unknown) =>
+  error instanceof ApiRequestError ? error.body?.errorCode : undefined;

@@ -3,9 +3,8 @@ import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { ZCreateApplicationRequest } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
-import { contractResolver } from '../../../lib/forms/contract-resolver';
-import { errorCodeOf, serverFieldErrors } from '../../../lib/forms/server-errors';
 import { useCreateApplication } from '../api/create-application';
+import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 
 /** Adds an application to a service; application names are unique across services. */
 export function AddApplicationForm({ serviceId }: { serviceId: number }) {
@@ -13,7 +12,7 @@ export function AddApplicationForm({ serviceId }: { serviceId: number }) {
   const create = useCreateApplication(serviceId);
   const form = useForm({
     initialValues: { applicationName: '' },
-    validate: contractResolver(ZCreateApplicationRequest, t),
+    validate: validateWith(ZCreateApplicationRequest, t),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(values, {

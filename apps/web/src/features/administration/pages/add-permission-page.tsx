@@ -20,14 +20,13 @@ import { z } from 'zod';
 import { ZCreatePermissionRequest, ZInt32Id } from '@service-hub/contracts';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { showSuccess } from '../../../lib/feedback/toasts';
-import { contractResolver } from '../../../lib/forms/contract-resolver';
-import { errorCodeOf, serverFieldErrors } from '../../../lib/forms/server-errors';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { useCreatePermission } from '../api/create-permission';
 import { useService } from '../api/get-service';
 import { useAccountSearch } from '../api/search-accounts';
 import { useServiceParam } from '../components/use-service-param';
 import { ADMIN_MESSAGES } from '../messages';
+import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 
 /** Track-and-trace permissions are tied to one customer: the form asks for it. */
 const ZSttPermission = ZCreatePermissionRequest.extend({ customerId: ZInt32Id });
@@ -72,11 +71,9 @@ export function AddPermissionPage({ tiedToCustomer = false }: { tiedToCustomer?:
   const form = useForm<Values>({
     initialValues: { name: '', roles: [], customerId: '' },
     validate: (values) =>
-      contractResolver(
-        tiedToCustomer ? ZSttPermission : ZCreatePermissionRequest.omit({ customerId: true }),
-        t,
-        ADMIN_MESSAGES,
-      )(toRequest(values)),
+      validateWith(tiedToCustomer ? ZSttPermission : ZCreatePermissionRequest.omit({ customerId: true }), t, {
+        keys: ADMIN_MESSAGES,
+      })(toRequest(values)),
   });
   useReportUnsavedChanges(tiedToCustomer && form.isDirty());
   if (serviceId === null || service.isError) return <Navigate to="/administration/services" replace />;

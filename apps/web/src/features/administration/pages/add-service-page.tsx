@@ -4,10 +4,9 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { ZCreateServiceRequest } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
-import { contractResolver } from '../../../lib/forms/contract-resolver';
-import { errorCodeOf, serverFieldErrors } from '../../../lib/forms/server-errors';
 import { useCreateService } from '../api/create-service';
 import { ADMIN_MESSAGES } from '../messages';
+import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 
 /** Adds a service with its first application (spec 2, /administration/services/addservice). */
 export function AddServicePage() {
@@ -23,7 +22,7 @@ export function AddServicePage() {
       wodGroupName: '',
       nameHint: '',
     },
-    validate: contractResolver(ZCreateServiceRequest, t, ADMIN_MESSAGES),
+    validate: validateWith(ZCreateServiceRequest, t, { keys: ADMIN_MESSAGES }),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(values, {

@@ -5,11 +5,11 @@ import { Link } from 'react-router';
 import type { TBulkCheckedAccount, TCustomerImport } from '@service-hub/contracts';
 import { ApiRequestError } from '../../../lib/api/client';
 import { showSuccess } from '../../../lib/feedback/toasts';
-import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { useCheckBulkAccounts } from '../api/check-bulk-accounts';
 import { useCustomerImport } from '../api/get-customer-import';
 import { useImportBulkAccounts } from '../api/import-bulk-accounts';
 import { BulkProblemText } from '../components/bulk-problem';
+import { serverFieldErrors } from '../../../lib/forms/form-validation';
 
 function AccountList({ accounts, label }: { accounts: TBulkCheckedAccount[]; label: string }) {
   const { t } = useTranslation();

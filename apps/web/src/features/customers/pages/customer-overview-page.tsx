@@ -6,12 +6,11 @@ import { useOutletContext } from 'react-router';
 import { ZUpdateCustomerRequest, type TCustomer, type TUpdateCustomerRequest } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
-import { contractResolver } from '../../../lib/forms/contract-resolver';
-import { serverFieldErrors } from '../../../lib/forms/server-errors';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useUpdateCustomer } from '../api/update-customer';
 import { CustomerAudit } from '../components/customer-audit';
 import { CUSTOMER_MESSAGES, CustomerFields, type CustomerFormValues } from '../components/customer-fields';
+import { serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 
 const valuesOf = (customer: TCustomer): CustomerFormValues => ({
   name: customer.name,
@@ -29,7 +28,7 @@ function DetailsEditor({ customer, onDone }: { customer: TCustomer; onDone: () =
   const update = useUpdateCustomer(customer.id);
   const form = useForm<CustomerFormValues>({
     initialValues: valuesOf(customer),
-    validate: contractResolver(ZUpdateCustomerRequest, t, CUSTOMER_MESSAGES),
+    validate: validateWith(ZUpdateCustomerRequest, t, { keys: CUSTOMER_MESSAGES }),
   });
   const submit = form.onSubmit((values) => {
     const { customerNumber: _number, ...body } = values;

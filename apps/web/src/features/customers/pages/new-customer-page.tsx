@@ -4,8 +4,6 @@ import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
 import { ZCreateCustomerRequest, type TCreateCustomerRequest } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
-import { contractResolver } from '../../../lib/forms/contract-resolver';
-import { errorCodeOf, serverFieldErrors } from '../../../lib/forms/server-errors';
 import { useCreateCustomer } from '../api/create-customer';
 import {
   CUSTOMER_MESSAGES,
@@ -13,6 +11,7 @@ import {
   emptyCustomer,
   type CustomerFormValues,
 } from '../components/customer-fields';
+import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 
 /** A new customer account (spec 2, /customers/new); the number must be new ('This customer already exists'). */
 export function NewCustomerPage() {
@@ -21,7 +20,7 @@ export function NewCustomerPage() {
   const create = useCreateCustomer();
   const form = useForm<CustomerFormValues>({
     initialValues: emptyCustomer,
-    validate: contractResolver(ZCreateCustomerRequest, t, CUSTOMER_MESSAGES),
+    validate: validateWith(ZCreateCustomerRequest, t, { keys: CUSTOMER_MESSAGES }),
   });
   const submit = form.onSubmit((values) =>
     create.mutate(values as unknown as TCreateCustomerRequest, {

@@ -140,7 +140,7 @@ export default function NewRequestPage() {
       requestedGoLive: null,
       notes: '',
     },
-    validate: validateWith(ZCreateDeploymentRequestRequest, t, toRequest, MESSAGES),
+    validate: validateWith(ZCreateDeploymentRequestRequest, t, { toRequest, keys: MESSAGES }),
   });
   useReportUnsavedChanges(form.isDirty());
   const protocol = form.values.connection.protocol;

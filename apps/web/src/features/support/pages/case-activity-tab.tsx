@@ -59,9 +59,9 @@ function ReplyForm({ supportCase, scope }: CaseOutletContext) {
   const { data: rules } = useAttachmentRules();
   const form = useForm({
     initialValues: { message: '', attachments: [] as File[] },
-    validate: validateWith(ZReplySupportCaseRequest, t, (values: { message: string }) => ({
-      message: values.message,
-    })),
+    validate: validateWith(ZReplySupportCaseRequest, t, {
+      toRequest: (values: { message: string }) => ({ message: values.message }),
+    }),
   });
   const submit = form.onSubmit((values) => {
     if (breaksAttachmentRules(values.attachments, rules)) return;

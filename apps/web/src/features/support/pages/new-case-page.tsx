@@ -43,7 +43,7 @@ export default function NewCasePage() {
   const { data: rules } = useAttachmentRules();
   const form = useForm<Values>({
     initialValues: { title: '', category: '', subCategory: '', description: '', attachments: [] },
-    validate: validateWith(ZCreateSupportCaseRequest, t, toRequest),
+    validate: validateWith(ZCreateSupportCaseRequest, t, { toRequest }),
   });
   useReportUnsavedChanges(form.isDirty());
   const category = form.values.category as SupportCategory | '';
