@@ -183,3 +183,9 @@ try {
   await postgres.stop();
   await rm(workDir, { recursive: true, force: true });
 }
+
+// Track and trace at scale (its own database; BENCH_TRACKING=0 leaves it out).
+if (process.env.BENCH_TRACKING !== '0') {
+  const { runTrackingBench, writeTrackingResults } = await import('./tracking.ts');
+  await writeTrackingResults(await runTrackingBench());
+}
