@@ -230,3 +230,44 @@ export async function pagedQuery<Row>(pool: pg.Pool, query: PagedQuery): Promise
     nextCursor: page.rows.length > pageSize && last ? encodeCursor(keys.map((_, i) => last[`k${i}`])) : null,
   };
 }
+
+export type ListQuery = Omit<PagedQuery, 'page' | 'pageSize' | 'cursor'>;
+
+/** How many rows match, counting no further than `limit` (one more tells "more than the limit"). */
+export async function countUpTo(pool: pg.Pool, query: ListQuery, limit: number): Promise<number> {
+  const where = query.conditions.length > 0 ? `WHERE ${query.conditions.join(' AND ')}` : '';
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${query.table} ${query.alias} ${where} LIMIT ${limit + 1}) matching`,
+    query.params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Every matching row in the list's order, in batches walked by keyset (no offsets, no long-held
+ * cursor): each batch is one short query that starts after the last row of the one before.
+ */
+export async function* allRows<Row>(
+  pool: pg.Pool,
+  query: ListQuery,
+  batchSize = 5000,
+): AsyncGenerator<Row[]> {
+  const { table, alias, keys } = query;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const params = new SqlParams([...query.params.values]);
+    const conditions = [...query.conditions];
+    if (after) conditions.push(afterCursor(params, keys, after));
+    const { rows } = await pool.query<Record<string, unknown>>(
+      `SELECT ${query.columns}, ${keys.map((k, i) => `${k.expression} AS k${i}`).join(', ')}
+         FROM ${table} ${alias} ${query.joins ?? ''}
+        WHERE ${conditions.join(' AND ')}
+        ORDER BY ${orderBy(keys)} LIMIT ${params.add(batchSize)}`,
+      params.values,
+    );
+    if (rows.length > 0) yield rows as Row[];
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = keys.map((_, i) => last[`k${i}`]);
+  }
+}
