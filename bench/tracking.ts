@@ -182,7 +182,21 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
       const documentIds = await sample(
         'SELECT id FROM tracking_documents WHERE customer_id = $1 ORDER BY id DESC LIMIT 400',
       );
-      const names = ['anna', 'lindqvist', 'erik', 'berg', 'maria', 'holm', 'karl', 'nils', 'ström', 'sofia'];
+      // Words of the generated names (nordic-names.ts): common ones and rare ones.
+      const names = [
+        'anna',
+        'lindqvist',
+        'erik',
+        'berg',
+        'maria',
+        'åkesson',
+        'karl',
+        'nils',
+        'ström',
+        'sofia',
+      ];
+      const endings = ['sson', 'qvist', 'ström', 'andersson', 'nilsson'];
+      const addresses = ['anna.', 'erik.', '.nilsson@', 'karin', 'johan'];
       const pick = (values: string[], i: number) => encodeURIComponent(values[(i * 37) % values.length]!);
       const day = (daysAgo: number) => new Date(Date.now() - daysAgo * 86_400_000).toISOString().slice(0, 10);
 
@@ -227,9 +241,24 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
         },
         ...(
           [
-            ['documents', 'recipientName', 'contains', (i: number) => names[i % names.length]!],
-            ['documents', 'recipientName', 'endsWith', (i: number) => names[(i + 3) % names.length]!],
-            ['documents', 'recipientName', 'notContains', (i: number) => names[i % names.length]!],
+            [
+              'documents',
+              'recipientName',
+              'contains',
+              (i: number) => encodeURIComponent(names[i % names.length]!),
+            ],
+            [
+              'documents',
+              'recipientName',
+              'endsWith',
+              (i: number) => encodeURIComponent(endings[i % endings.length]!),
+            ],
+            [
+              'documents',
+              'recipientName',
+              'notContains',
+              (i: number) => encodeURIComponent(names[i % names.length]!),
+            ],
             ['documents', 'externalDocumentId', 'exact', (i: number) => pick(externalIds, i)],
             [
               'documents',
@@ -240,7 +269,12 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
             ['documents', 'externalDocumentId', 'endsWith', (i: number) => pick(externalIds, i).slice(-6)],
             ['documents', 'invoiceNumber', 'exact', (i: number) => pick(invoices, i)],
             ['documents', 'invoiceNumber', 'contains', (i: number) => pick(invoices, i).slice(2, 6)],
-            ['documents', 'eAddress', 'contains', (i: number) => names[(i + 5) % names.length]!],
+            [
+              'documents',
+              'eAddress',
+              'contains',
+              (i: number) => encodeURIComponent(addresses[i % addresses.length]!),
+            ],
             [
               'documents',
               'messageId',
