@@ -75,7 +75,8 @@ async function fill(db: Database): Promise<{ seconds: number; files: number; doc
   const client = await db.$client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_documents');
-    if ((rows[0]?.n ?? 0) >= DOCUMENTS) {
+    const existing = rows[0]?.n ?? 0;
+    if (existing >= DOCUMENTS) {
       const files = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_files');
       return { seconds: Number.NaN, files: files.rows[0]!.n, documents: rows[0]!.n };
     }
@@ -91,7 +92,8 @@ async function fill(db: Database): Promise<{ seconds: number; files: number; doc
         market: c.market,
         weight: 1,
       })),
-      documents: DOCUMENTS,
+      // A kept database that was cut short is filled up to the volume, not beyond it.
+      documents: DOCUMENTS - existing,
       random: new Random(12),
       now: new Date(),
       commitEachBatch: true,
