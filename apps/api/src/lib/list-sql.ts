@@ -139,6 +139,22 @@ export function encodeCursor(values: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(plain)).toString('base64url');
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A cursor's value is only ever what encodeCursor wrote: PostgreSQL must take it as its type. */
+function fitsType(value: unknown, type: SortKey['type']): boolean {
+  switch (type) {
+    case 'int8':
+      return Number.isSafeInteger(value);
+    case 'int4':
+      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+    case 'timestamptz':
+      return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+    case 'text':
+      return typeof value === 'string' && value.length <= 400 && !value.includes('\u0000');
+  }
+}
+
 export function decodeCursor(cursor: string, keys: readonly SortKey[]): unknown[] {
   let values: unknown;
   try {
@@ -149,11 +165,7 @@ export function decodeCursor(cursor: string, keys: readonly SortKey[]): unknown[
   const fits =
     Array.isArray(values) &&
     values.length === keys.length &&
-    values.every((v, i) =>
-      keys[i]!.type === 'int8' || keys[i]!.type === 'int4'
-        ? Number.isSafeInteger(v)
-        : typeof v === 'string' && v.length <= 400 && !v.includes('\u0000'),
-    );
+    values.every((value, i) => fitsType(value, keys[i]!.type));
   if (!fits)
     throw badRequest('Invalid request: query.cursor.', [
       { field: 'query.cursor', code: 'invalidValue', message: 'The value is not valid.' },

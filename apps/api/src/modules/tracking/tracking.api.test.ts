@@ -302,9 +302,19 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
     });
 
     it('refuses pages beyond the first 10 000 rows, bad sizes and forged cursors with 400', async () => {
-      for (const query of ['page=401&pageSize=25', 'pageSize=30', 'cursor=bm90LWpzb24', 'sortBy=size']) {
+      const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+      for (const query of [
+        'page=401&pageSize=25',
+        'pageSize=30',
+        'cursor=bm90LWpzb24',
+        'sortBy=size',
+        // Well-formed cursors whose values PostgreSQL would not take.
+        `cursor=${forged(['yesterday', 5])}`,
+        `cursor=${forged(['not a time', 5])}`,
+        `sortBy=documentCount&cursor=${forged([2 ** 40, 5])}`,
+      ]) {
         const response = await get('/api/tracking/stt/files', query);
-        expect(response.statusCode, query).toBe(400);
+        expect([query, response.statusCode]).toEqual([query, 400]);
         expect(response.json()).toMatchObject({ status: 400, errorCode: 'VALIDATION_FAILED' });
         expect(response.json().detail).toMatch(/^Invalid request/);
       }
