@@ -77,11 +77,12 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
   it('[OVERVIEW] counts link to their lists; axe clean', async () => {
     const { page, context } = await signedIn(`/tracking/overview?activeAccountId=${malardalen}`);
     await eventually(() => heading(page).textContent()).toBe('Track and trace · Overview');
-    const documents = page.getByRole('region', { name: /^Documents: / });
+    const documents = page.getByRole('region', { name: 'Documents', exact: true });
     await documents.waitFor();
     await shot(page, 'overview');
     await expectAccessible(page);
-    const rejected = documents.getByRole('link').nth(5);
+    // The total first, then one count per status in the spec's order; Rejected is the last.
+    const rejected = documents.getByRole('link').nth(6);
     const count = Number((await rejected.textContent())?.replace(/\D/g, ''));
     await rejected.click();
     await eventually(() => pathname(page)).toBe('/tracking/documents');

@@ -64,8 +64,6 @@ export function useSaveListColumns(list: SavedViewList) {
   return useMutation({
     mutationFn: (columns: string[]) =>
       unwrap(api.PUT('/api/list-columns/{list}', { params: { path: { list } }, body: { columns } })),
-    // Shown at once; the server's answer confirms it.
-    onMutate: (columns) => queryClient.setQueryData(columnsKey(list), { columns }),
     onSuccess: (saved) => queryClient.setQueryData(columnsKey(list), saved),
   });
 }

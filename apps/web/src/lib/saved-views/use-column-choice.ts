@@ -1,9 +1,11 @@
+import { useState } from 'react';
 import type { SavedViewList } from '@service-hub/contracts';
 import { useListColumns, useSaveListColumns } from './saved-views-api';
 
 /**
  * The columns a user shows in a list: their choice from the server, else the list's defaults.
- * Columns that no longer exist are dropped; required ones are always there.
+ * A change shows at once (before the server has it); columns that no longer exist are dropped and
+ * required ones are always there.
  */
 export function useColumnChoice(
   list: SavedViewList,
@@ -12,9 +14,14 @@ export function useColumnChoice(
 ) {
   const stored = useListColumns(list);
   const save = useSaveListColumns(list);
-  const chosen = stored.data?.columns ?? defaults;
+  const [pending, setPending] = useState<string[] | null>(null);
+  const chosen = pending ?? stored.data?.columns ?? defaults;
   const visible = all
     .map((c) => c.accessor)
     .filter((accessor) => chosen.includes(accessor) || all.find((c) => c.accessor === accessor)?.required);
-  return { visible, setVisible: (columns: string[]) => save.mutate(columns) };
+  const setVisible = (columns: string[]) => {
+    setPending(columns);
+    save.mutate(columns, { onSettled: () => setPending(null) });
+  };
+  return { visible, setVisible };
 }
