@@ -207,3 +207,8 @@ try {
 
 // Reports: its own database and section of docs/performance.md (also `npx tsx bench/reports.ts`).
 await import('./reports.ts');
+// Track and trace at scale (its own database; BENCH_TRACKING=0 leaves it out).
+if (process.env.BENCH_TRACKING !== '0') {
+  const { runTrackingBench, writeTrackingResults } = await import('./tracking.ts');
+  await writeTrackingResults(await runTrackingBench());
+}

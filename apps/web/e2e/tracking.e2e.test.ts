@@ -77,11 +77,12 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
   it('[OVERVIEW] counts link to their lists; axe clean', async () => {
     const { page, context } = await signedIn(`/tracking/overview?activeAccountId=${malardalen}`);
     await eventually(() => heading(page).textContent()).toBe('Overview');
-    const documents = page.getByRole('region', { name: /^Documents: / });
+    const documents = page.getByRole('region', { name: 'Documents', exact: true });
     await documents.waitFor();
     await shot(page, 'overview');
     await expectAccessible(page);
-    const rejected = documents.getByRole('link').nth(5);
+    // The total first, then one count per status in the spec's order; Rejected is the last.
+    const rejected = documents.getByRole('link').nth(6);
     const count = Number((await rejected.textContent())?.replace(/\D/g, ''));
     await rejected.click();
     await eventually(() => pathname(page)).toBe('/tracking/documents');
@@ -100,6 +101,15 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
     await eventually(() => heading(page).textContent()).toBe('Files');
     const table = page.getByRole('table', { name: 'Files' });
     await table.getByRole('row').nth(1).waitFor();
+
+    // Sorted by a column, then back to the default order.
+    await table.getByRole('button', { name: /^File name/ }).click();
+    await eventually(() => params(page).get('sortBy')).toBe('filename');
+    await eventually(async () => (await table.getByRole('link').first().textContent()) ?? '').toMatch(
+      /^Fixture_/,
+    );
+    await page.goBack();
+    await eventually(() => params(page).get('sortBy')).toBeNull();
 
     // Page 2, then back to page 1.
     await page.getByRole('button', { name: 'Page 2' }).click();
@@ -123,9 +133,9 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
     // No results: the spec's message.
     await page.getByRole('textbox', { name: 'File name', exact: true }).fill('no-such-file-anywhere');
     await page.getByRole('button', { name: 'Apply filters' }).click();
-    await eventually(() => page.getByText('No results – make the filters less specific.').isVisible()).toBe(
-      true,
-    );
+    await eventually(() => params(page).get('filename')).toBe('no-such-file-anywhere');
+    await eventually(() => table.getByRole('link').count()).toBe(0);
+    await page.getByText('No results – make the filters less specific.').waitFor();
     await page.goBack();
     await eventually(() => params(page).get('filename')).toBe('fixture_browser');
     await eventually(() => page.getByRole('textbox', { name: 'File name', exact: true }).inputValue()).toBe(
@@ -140,6 +150,51 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
     await eventually(() => other.page.getByRole('table', { name: 'Files' }).getByRole('row').count()).toBe(2);
     await other.context.close();
     await context.close();
+  });
+
+  it('[VIEWS] a view saved and shared by one user opens for a colleague; columns and CSV export', async () => {
+    const { page, context } = await signedIn(`/tracking/files?activeAccountId=${malardalen}&status=Rejected`);
+    const table = page.getByRole('table', { name: 'Files' });
+    await table.getByRole('row').nth(1).waitFor();
+
+    await page.getByRole('button', { name: 'Saved views' }).click();
+    await page.getByRole('button', { name: 'Save this view…' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Save this view' });
+    await dialog.getByLabel('Name of the view').fill('Rejected files');
+    await dialog.getByLabel('Share with colleagues of this account').check();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await page.getByText('The view “Rejected files” has been saved.').waitFor();
+
+    // Columns: the receiver is shown once chosen, and still after a reload (kept on the server).
+    await page.getByRole('button', { name: 'Columns' }).click();
+    await page.getByRole('checkbox', { name: 'Receiver' }).check();
+    await table.getByRole('columnheader', { name: 'Receiver' }).waitFor();
+    await page.reload();
+    await table.getByRole('columnheader', { name: 'Receiver' }).waitFor();
+
+    // The whole filtered list as CSV.
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('button', { name: 'Export CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^tracking-files-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = await new Response((await download.createReadStream()) as unknown as ReadableStream).text();
+    const rows = csv.trim().split('\r\n');
+    // (the byte order mark is read away by the decoder)
+    expect(rows[0]).toMatch(/^id,filename,status,/);
+    expect(rows.slice(1).every((row) => row.split(',')[2] === 'Rejected')).toBe(true);
+    await context.close();
+
+    const colleague = await signedIn(`/tracking/files?activeAccountId=${malardalen}`, {
+      email: 'admin@example.com',
+    });
+    await colleague.page.getByRole('button', { name: 'Saved views' }).click();
+    await colleague.page.getByText('by Ulla Sand').waitFor();
+    await colleague.page.getByRole('button', { name: 'Rejected files' }).click();
+    await eventually(() => params(colleague.page).get('status')).toBe('Rejected');
+    expect(params(colleague.page).get('activeAccountId')).toBe(String(malardalen));
+    await expectAccessible(colleague.page);
+    await colleague.context.close();
   });
 
   it('[DETAILS] opens each tab of a file and a document by address', async () => {

@@ -139,6 +139,22 @@ export function encodeCursor(values: readonly unknown[]): string {
   return Buffer.from(JSON.stringify(plain)).toString('base64url');
 }
 
+const ISO_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z$/;
+
+/** A cursor's value is only ever what encodeCursor wrote: PostgreSQL must take it as its type. */
+function fitsType(value: unknown, type: SortKey['type']): boolean {
+  switch (type) {
+    case 'int8':
+      return Number.isSafeInteger(value);
+    case 'int4':
+      return Number.isInteger(value) && Math.abs(value as number) <= 2_147_483_647;
+    case 'timestamptz':
+      return typeof value === 'string' && ISO_TIME.test(value) && !Number.isNaN(Date.parse(value));
+    case 'text':
+      return typeof value === 'string' && value.length <= 400 && !value.includes('\u0000');
+  }
+}
+
 export function decodeCursor(cursor: string, keys: readonly SortKey[]): unknown[] {
   let values: unknown;
   try {
@@ -149,11 +165,7 @@ export function decodeCursor(cursor: string, keys: readonly SortKey[]): unknown[
   const fits =
     Array.isArray(values) &&
     values.length === keys.length &&
-    values.every((v, i) =>
-      keys[i]!.type === 'int8' || keys[i]!.type === 'int4'
-        ? Number.isSafeInteger(v)
-        : typeof v === 'string' && v.length <= 400 && !v.includes('\u0000'),
-    );
+    values.every((value, i) => fitsType(value, keys[i]!.type));
   if (!fits)
     throw badRequest('Invalid request: query.cursor.', [
       { field: 'query.cursor', code: 'invalidValue', message: 'The value is not valid.' },
@@ -229,4 +241,45 @@ export async function pagedQuery<Row>(pool: pg.Pool, query: PagedQuery): Promise
     rows: rows as Row[],
     nextCursor: page.rows.length > pageSize && last ? encodeCursor(keys.map((_, i) => last[`k${i}`])) : null,
   };
+}
+
+export type ListQuery = Omit<PagedQuery, 'page' | 'pageSize' | 'cursor'>;
+
+/** How many rows match, counting no further than `limit` (one more tells "more than the limit"). */
+export async function countUpTo(pool: pg.Pool, query: ListQuery, limit: number): Promise<number> {
+  const where = query.conditions.length > 0 ? `WHERE ${query.conditions.join(' AND ')}` : '';
+  const { rows } = await pool.query<{ n: number }>(
+    `SELECT count(*)::int AS n FROM (SELECT 1 FROM ${query.table} ${query.alias} ${where} LIMIT ${limit + 1}) matching`,
+    query.params.values,
+  );
+  return rows[0]?.n ?? 0;
+}
+
+/**
+ * Every matching row in the list's order, in batches walked by keyset (no offsets, no long-held
+ * cursor): each batch is one short query that starts after the last row of the one before.
+ */
+export async function* allRows<Row>(
+  pool: pg.Pool,
+  query: ListQuery,
+  batchSize = 5000,
+): AsyncGenerator<Row[]> {
+  const { table, alias, keys } = query;
+  let after: unknown[] | undefined;
+  for (;;) {
+    const params = new SqlParams([...query.params.values]);
+    const conditions = [...query.conditions];
+    if (after) conditions.push(afterCursor(params, keys, after));
+    const { rows } = await pool.query<Record<string, unknown>>(
+      `SELECT ${query.columns}, ${keys.map((k, i) => `${k.expression} AS k${i}`).join(', ')}
+         FROM ${table} ${alias} ${query.joins ?? ''}
+        WHERE ${conditions.join(' AND ')}
+        ORDER BY ${orderBy(keys)} LIMIT ${params.add(batchSize)}`,
+      params.values,
+    );
+    if (rows.length > 0) yield rows as Row[];
+    if (rows.length < batchSize) return;
+    const last = rows.at(-1)!;
+    after = keys.map((_, i) => last[`k${i}`]);
+  }
 }

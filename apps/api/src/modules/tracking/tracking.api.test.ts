@@ -302,9 +302,19 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
     });
 
     it('refuses pages beyond the first 10 000 rows, bad sizes and forged cursors with 400', async () => {
-      for (const query of ['page=401&pageSize=25', 'pageSize=30', 'cursor=bm90LWpzb24', 'sortBy=size']) {
+      const forged = (values: unknown[]) => Buffer.from(JSON.stringify(values)).toString('base64url');
+      for (const query of [
+        'page=401&pageSize=25',
+        'pageSize=30',
+        'cursor=bm90LWpzb24',
+        'sortBy=size',
+        // Well-formed cursors whose values PostgreSQL would not take.
+        `cursor=${forged(['yesterday', 5])}`,
+        `cursor=${forged(['not a time', 5])}`,
+        `sortBy=documentCount&cursor=${forged([2 ** 40, 5])}`,
+      ]) {
         const response = await get('/api/tracking/stt/files', query);
-        expect(response.statusCode, query).toBe(400);
+        expect([query, response.statusCode]).toEqual([query, 400]);
         expect(response.json()).toMatchObject({ status: 400, errorCode: 'VALIDATION_FAILED' });
         expect(response.json().detail).toMatch(/^Invalid request/);
       }
@@ -472,6 +482,41 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
       ]) {
         expect((await get('/api/tracking/stt/overview', query)).statusCode, query).toBe(400);
       }
+    });
+  });
+
+  describe('CSV export of the filtered list', () => {
+    it('sends every matching row in the list’s order, after a header row', async () => {
+      const response = await get('/api/tracking/stt/files/export', 'filename=fixture&sortBy=filename');
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="tracking-files-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      const lines = response.body.split('\r\n');
+      expect(lines[0]).toBe(
+        '\uFEFFid,filename,status,channels,arrivedAt,documentCount,subCustomerId,customerAgreement,application,' +
+          'itemReference,senderName,receiverName,deliveryMode,lastStep,lastStepAt',
+      );
+      expect(lines.slice(1, -1).map((line) => line.split(',').slice(0, 4))).toEqual([
+        [String(ids.alpha), 'Fixture_Alpha_100%.XML', 'Rejected', 'email|print|eArchive'],
+        [String(ids.beta), 'fixture_beta_file.csv', 'Delivered', 'kivra'],
+      ]);
+      expect(lines.at(-1)).toBe('');
+    });
+
+    it('exports documents with the same filters, only the account’s', async () => {
+      const response = await get('/api/tracking/stt/documents/export', 'recipientName=märta');
+      expect(response.statusCode).toBe(200);
+      const rows = response.body.split('\r\n').slice(1, -1);
+      expect(rows.map((row) => row.split(',')[3]).sort()).toEqual(['FX-ALPHA-001', 'FX-BETA-001']);
+      expect(response.body).not.toContain('Märta Foreign');
+    });
+
+    it('refuses bad filters, foreign accounts and anonymous callers', async () => {
+      expect((await get('/api/tracking/stt/files/export', 'status=Lost')).statusCode).toBe(400);
+      expect((await get('/api/tracking/stt/documents/export', '', bergen)).statusCode).toBe(403);
+      expect((await get('/api/tracking/stt/documents/export', '', malardalen, null)).statusCode).toBe(401);
     });
   });
 

@@ -15,10 +15,12 @@ import {
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import {
+  allRows,
   dateCondition,
   pagedQuery,
   SqlParams,
   textCondition,
+  type ListQuery,
   type Page,
   type SortKey,
 } from '../../lib/list-sql.ts';
@@ -133,12 +135,8 @@ const toFileSummary = (row: FileSummaryRow): TTrackingFileSummary => ({
   lastStepAt: iso(row.last_step_at),
 });
 
-/** The account's files (those it sent) that match the filters, one page. */
-export async function listFiles(
-  db: Database,
-  customerId: number,
-  query: TListTrackingFilesQuery,
-): Promise<Page<TTrackingFileSummary>> {
+/** The SQL of the account's files (those it sent) that match the filters, in the chosen order. */
+export function filesQuery(customerId: number, query: TrackingFilesFilter): ListQuery {
   const params = new SqlParams();
   const conditions = [`f.customer_id = ${params.add(customerId)}`];
   if (query.status?.length) conditions.push(`f.status = ANY(${params.add(query.status)}::text[])`);
@@ -146,18 +144,35 @@ export async function listFiles(
   const dates = dateCondition(params, 'f.arrived_at', query, query.timeZone ?? DEFAULT_TIME_ZONE);
   if (dates) conditions.push(dates);
   conditions.push(...textConditions(params, FILE_TEXT_COLUMNS, query));
-  const page = await pagedQuery<FileSummaryRow>(db.$client, {
+  return {
     table: 'tracking_files',
     alias: 'f',
     conditions,
     params,
     keys: fileSortKeys(query.sortBy, query.sortDirection),
+    columns: FILE_SUMMARY_COLUMNS,
+  };
+}
+
+type TrackingFilesFilter = Omit<TListTrackingFilesQuery, 'page' | 'pageSize' | 'cursor'>;
+
+export async function listFiles(
+  db: Database,
+  customerId: number,
+  query: TListTrackingFilesQuery,
+): Promise<Page<TTrackingFileSummary>> {
+  const page = await pagedQuery<FileSummaryRow>(db.$client, {
+    ...filesQuery(customerId, query),
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,
-    columns: FILE_SUMMARY_COLUMNS,
   });
   return { ...page, rows: page.rows.map(toFileSummary) };
+}
+
+/** Every matching file, in batches, for an export. */
+export async function* allFiles(db: Database, query: ListQuery): AsyncGenerator<TTrackingFileSummary[]> {
+  for await (const rows of allRows<FileSummaryRow>(db.$client, query)) yield rows.map(toFileSummary);
 }
 
 /* -------------------------------------------------------------- documents */
@@ -230,12 +245,10 @@ const toDocumentSummary = (row: DocumentSummaryRow): TTrackingDocumentSummary =>
   createdAt: row.created_at.toISOString(),
 });
 
-/** The account's documents that match the filters, one page. */
-export async function listDocuments(
-  db: Database,
-  customerId: number,
-  query: TListTrackingDocumentsQuery,
-): Promise<Page<TTrackingDocumentSummary>> {
+type TrackingDocumentsFilter = Omit<TListTrackingDocumentsQuery, 'page' | 'pageSize' | 'cursor'>;
+
+/** The SQL of the account's documents that match the filters, in the chosen order. */
+export function documentsQuery(customerId: number, query: TrackingDocumentsFilter): ListQuery {
   const params = new SqlParams();
   const customer = params.add(customerId);
   const conditions = [`d.customer_id = ${customer}`];
@@ -253,19 +266,37 @@ export async function listDocuments(
       `d.file_id IN (SELECT mf.id FROM tracking_files mf WHERE mf.customer_id = ${customer} AND ${match})`,
     );
   }
-  const page = await pagedQuery<DocumentSummaryRow>(db.$client, {
+  return {
     table: 'tracking_documents',
     alias: 'd',
     conditions,
     params,
     keys: documentSortKeys(query.sortBy, query.sortDirection),
+    columns: DOCUMENT_SUMMARY_COLUMNS,
+    joins: 'JOIN tracking_files file ON file.id = d.file_id',
+  };
+}
+
+export async function listDocuments(
+  db: Database,
+  customerId: number,
+  query: TListTrackingDocumentsQuery,
+): Promise<Page<TTrackingDocumentSummary>> {
+  const page = await pagedQuery<DocumentSummaryRow>(db.$client, {
+    ...documentsQuery(customerId, query),
     page: query.page,
     pageSize: query.pageSize,
     cursor: query.cursor,
-    columns: DOCUMENT_SUMMARY_COLUMNS,
-    joins: 'JOIN tracking_files file ON file.id = d.file_id',
   });
   return { ...page, rows: page.rows.map(toDocumentSummary) };
+}
+
+/** Every matching document, in batches, for an export. */
+export async function* allDocuments(
+  db: Database,
+  query: ListQuery,
+): AsyncGenerator<TTrackingDocumentSummary[]> {
+  for await (const rows of allRows<DocumentSummaryRow>(db.$client, query)) yield rows.map(toDocumentSummary);
 }
 
 /* ---------------------------------------------------------------- details */

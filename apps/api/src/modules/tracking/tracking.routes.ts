@@ -2,6 +2,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
+  ZTrackingDocumentSummary,
+  ZTrackingFileSummary,
   ZListTrackingDocumentsQuery,
   ZListTrackingFilesQuery,
   ZTrackingDocument,
@@ -14,10 +16,24 @@ import {
 } from '@service-hub/contracts';
 import { accountOf } from '../auth/request-context.ts';
 import { trackingOverview } from './tracking-overview.repository.ts';
-import { listDocuments, listFiles } from './tracking.repository.ts';
+import { exportCsv } from './tracking-export.ts';
+import {
+  allDocuments,
+  allFiles,
+  documentsQuery,
+  filesQuery,
+  listDocuments,
+  listFiles,
+} from './tracking.repository.ts';
 import { getDocument, getFile } from './tracking.service.ts';
 
 const STT = { access: { account: { requires: 'STT' as const } } };
+const csv = {
+  description: 'A header row, then one row per entry',
+  content: { 'text/csv': { schema: z.string() } },
+};
+const attachment = (name: string) =>
+  `attachment; filename="${name}-${new Date().toISOString().slice(0, 10)}.csv"`;
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 
 /** Track and trace of outgoing files and documents (spec 2, 3, 4 and 6), for the active account. */
@@ -113,5 +129,67 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => getDocument(app.db, accountOf(request), request.params.documentId),
+  );
+
+  app.get(
+    '/api/tracking/stt/files/export',
+    {
+      config: STT,
+      schema: {
+        operationId: 'exportTrackingFiles',
+        tags: ['tracking'],
+        summary: "The account's files that match the filters, all of them, as CSV",
+        description:
+          'Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows; more is refused ' +
+          'with 400 before anything is sent.',
+        querystring: ZListTrackingFilesQuery,
+        response: { 200: csv, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportCsv(
+        app.db,
+        filesQuery(accountOf(request).id, request.query),
+        Object.keys(ZTrackingFileSummary.shape) as (keyof typeof ZTrackingFileSummary.shape)[],
+        allFiles,
+      );
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachment('tracking-files'))
+          // A stream bypasses serialisation; the schema's string only documents the body.
+          .send(stream as unknown as string)
+      );
+    },
+  );
+
+  app.get(
+    '/api/tracking/stt/documents/export',
+    {
+      config: STT,
+      schema: {
+        operationId: 'exportTrackingDocuments',
+        tags: ['tracking'],
+        summary: "The account's documents that match the filters, all of them, as CSV",
+        description: 'Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows.',
+        querystring: ZListTrackingDocumentsQuery,
+        response: { 200: csv, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const stream = await exportCsv(
+        app.db,
+        documentsQuery(accountOf(request).id, request.query),
+        Object.keys(ZTrackingDocumentSummary.shape) as (keyof typeof ZTrackingDocumentSummary.shape)[],
+        allDocuments,
+      );
+      return (
+        reply
+          .type('text/csv; charset=utf-8')
+          .header('content-disposition', attachment('tracking-documents'))
+          // A stream bypasses serialisation; the schema's string only documents the body.
+          .send(stream as unknown as string)
+      );
+    },
   );
 };

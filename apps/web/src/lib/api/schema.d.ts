@@ -1706,6 +1706,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/tracking/stt/files/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's files that match the filters, all of them, as CSV
+         * @description Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows; more is refused with 400 before anything is sent.
+         */
+        get: operations["exportTrackingFiles"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/stt/documents/export": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's documents that match the filters, all of them, as CSV
+         * @description Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows.
+         */
+        get: operations["exportTrackingDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/ingest/tracking": {
         parameters: {
             query?: never;
@@ -9104,6 +9144,187 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["TrackingDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportTrackingFiles: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "arrivedAt" | "status" | "filename" | "documentCount";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                subCustomerId?: string;
+                /** @description How `subCustomerId` compares; default contains */
+                subCustomerIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                customerAgreement?: string;
+                /** @description How `customerAgreement` compares; default contains */
+                customerAgreementOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                application?: string;
+                /** @description How `application` compares; default contains */
+                applicationOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                itemReference?: string;
+                /** @description How `itemReference` compares; default contains */
+                itemReferenceOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    exportTrackingDocuments: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated, any of: Delivered, DeliveredWithRejections, NotDelivered, PartiallyDelivered, PartiallyDeliveredWithRejections, Rejected */
+                status?: string;
+                /** @description Comma-separated, any of: email, sms, print, eBoks, digipost, kivra, minaMeddelanden, vipps, internetBankEInvoice, b2bInvoiceNetwork, eArchive, custom */
+                channel?: string;
+                dateOperator?: "is" | "before" | "between" | "from" | "betweenTimes" | "not";
+                fromDate?: string;
+                toDate?: string;
+                fromTime?: string;
+                toTime?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                sortBy?: "createdAt" | "status" | "externalDocumentId";
+                /** @description Only this file's documents */
+                fileId?: string;
+                externalDocumentId?: string;
+                /** @description How `externalDocumentId` compares; default contains */
+                externalDocumentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                invoiceNumber?: string;
+                /** @description How `invoiceNumber` compares; default contains */
+                invoiceNumberOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                recipientName?: string;
+                /** @description How `recipientName` compares; default contains */
+                recipientNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                eAddress?: string;
+                /** @description How `eAddress` compares; default contains */
+                eAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A header row, then one row per entry */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             /** @description Default Response */

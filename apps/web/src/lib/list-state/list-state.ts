@@ -128,3 +128,11 @@ export function viewQueryOf(state: ListState): string {
 export function userTimeZone(): string {
   return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
 }
+
+/** The address of a saved view: its query, in the current account (other parameters go). */
+export function applyViewQuery(current: URLSearchParams, view: string): URLSearchParams {
+  const next = new URLSearchParams(view);
+  const account = current.get('activeAccountId');
+  if (account) next.set('activeAccountId', account);
+  return next;
+}

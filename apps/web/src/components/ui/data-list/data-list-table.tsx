@@ -50,10 +50,11 @@ export function DataListTable<T extends { id: number | string }, S extends strin
       noRecordsText={t('lists.noResults')}
       sortStatus={{ columnAccessor: state.sortBy, direction: state.sortDirection }}
       onSortStatusChange={(status) =>
-        onChange({
-          sortBy: String(status.columnAccessor) as S,
-          sortDirection: status.direction as SortDirection,
-        })
+        // A newly chosen column starts in its own first direction (dates newest first, text A–Z);
+        // the table would carry the previous column's direction over.
+        String(status.columnAccessor) === state.sortBy
+          ? onChange({ sortDirection: status.direction as SortDirection })
+          : onChange({ sortBy: String(status.columnAccessor) as S })
       }
       page={state.page}
       onPageChange={(page) => onChange({ page })}

@@ -18,11 +18,14 @@ const DELIVERY_COLORS: Record<DeliveryStatus, string> = {
   notDelivered: 'orange',
 };
 
+/** Statuses are read, not guessed: a badge keeps its whole text and the table scrolls instead. */
+const WHOLE_TEXT = { root: { overflow: 'visible' }, label: { overflow: 'visible' } } as const;
+
 /** A track-and-trace status; the dot carries the colour, the text stays dark for contrast. */
 export function StatusBadge({ status }: { status: TrackingStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={STATUS_COLORS[status]} tt="none" size="md">
+    <Badge variant="dot" color={STATUS_COLORS[status]} tt="none" size="md" styles={WHOLE_TEXT}>
       {t(`tracking.statuses.${status}`)}
     </Badge>
   );
@@ -31,7 +34,7 @@ export function StatusBadge({ status }: { status: TrackingStatus }) {
 export function DeliveryStatusBadge({ status }: { status: DeliveryStatus }) {
   const { t } = useTranslation();
   return (
-    <Badge variant="dot" color={DELIVERY_COLORS[status]} tt="none" size="md">
+    <Badge variant="dot" color={DELIVERY_COLORS[status]} tt="none" size="md" styles={WHOLE_TEXT}>
       {t(`tracking.deliveryStatuses.${status}`)}
     </Badge>
   );

@@ -1,19 +1,39 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { DOCUMENT_TEXT_FILTERS, type TTrackingDocumentSummary } from '@service-hub/contracts';
+import { ColumnChooser } from '../../../components/ui/data-list/column-chooser';
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
+import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-menu';
 import { formatDateTime } from '../../../lib/format';
-import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
+import {
+  applyViewQuery,
+  toListQuery,
+  useListState,
+  userTimeZone,
+  viewQueryOf,
+} from '../../../lib/list-state/list-state';
+import { useColumnChoice } from '../../../lib/saved-views/use-column-choice';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingDocuments } from '../api/get-tracking-documents';
 import { ChannelIcons } from '../components/channel-icon';
+import { ExportButton } from '../components/export-button';
 import { StatusBadge } from '../components/status-badge';
 import { TrackingFilters } from '../components/tracking-filters';
 import { trackingLinks } from '../tracking-links';
 import { DOCUMENTS_QUERY_SCHEMA, documentsList } from '../tracking-lists';
+
+const DEFAULT_DOCUMENT_COLUMNS = [
+  'externalDocumentId',
+  'status',
+  'channels',
+  'createdAt',
+  'recipientName',
+  'invoiceNumber',
+  'filename',
+];
 
 /** The account's documents: every filter of the data, sorting and paging, all in the address. */
 export function DocumentsPage() {
@@ -22,8 +42,14 @@ export function DocumentsPage() {
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(documentsList);
-  const documents = useTrackingDocuments(accountId, { ...toListQuery(state), timeZone: userTimeZone() });
+  const [, setParams] = useSearchParams();
+  const query = { ...toListQuery(state), timeZone: userTimeZone() };
+  const documents = useTrackingDocuments(accountId, query);
   const language = i18n.language;
+  const text = (accessor: keyof TTrackingDocumentSummary) => ({
+    accessor,
+    title: t(`tracking.fields.${accessor}`),
+  });
 
   const columns: DataTableColumn<TTrackingDocumentSummary>[] = [
     {
@@ -55,8 +81,8 @@ export function DocumentsPage() {
       noWrap: true,
       render: (document) => formatDateTime(document.createdAt, language),
     },
-    { accessor: 'recipientName', title: t('tracking.fields.recipientName') },
-    { accessor: 'invoiceNumber', title: t('tracking.fields.invoiceNumber') },
+    text('recipientName'),
+    text('invoiceNumber'),
     {
       accessor: 'filename',
       title: t('tracking.fields.filename'),
@@ -70,7 +96,15 @@ export function DocumentsPage() {
         </Anchor>
       ),
     },
+    text('messageId'),
+    text('messageType'),
+    text('eAddress'),
   ];
+  const choice = useColumnChoice(
+    'tracking.documents',
+    columns.map((c) => ({ accessor: String(c.accessor), required: c.accessor === 'externalDocumentId' })),
+    DEFAULT_DOCUMENT_COLUMNS,
+  );
 
   return (
     <Stack gap="md">
@@ -95,10 +129,30 @@ export function DocumentsPage() {
         dateLabel={t('tracking.fields.createdAt')}
         schema={DOCUMENTS_QUERY_SCHEMA}
       />
+      <Group justify="space-between" gap="xs">
+        <SavedViewsMenu
+          list="tracking.documents"
+          accountId={accountId}
+          currentQuery={viewQueryOf(state)}
+          onApply={(view) => setParams((previous) => applyViewQuery(previous, view))}
+        />
+        <Group gap="xs">
+          <ColumnChooser
+            columns={columns.map((c) => ({
+              accessor: String(c.accessor),
+              title: String(c.title),
+              required: c.accessor === 'externalDocumentId',
+            }))}
+            visible={choice.visible}
+            onChange={choice.setVisible}
+          />
+          <ExportButton list="documents" accountId={accountId} query={query} />
+        </Group>
+      </Group>
       <DataListTable
         label={t('titles.documents')}
         records={documents.data?.result}
-        columns={columns}
+        columns={columns.filter((c) => choice.visible.includes(String(c.accessor)))}
         state={state}
         onChange={change}
         totalCount={documents.data?.totalCount ?? 0}

@@ -1,19 +1,31 @@
-import { Anchor, Stack, Text, Title } from '@mantine/core';
+import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { FILE_TEXT_FILTERS, type TTrackingFileSummary } from '@service-hub/contracts';
+import { ColumnChooser } from '../../../components/ui/data-list/column-chooser';
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
+import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-menu';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { toListQuery, useListState, userTimeZone } from '../../../lib/list-state/list-state';
+import {
+  applyViewQuery,
+  toListQuery,
+  useListState,
+  userTimeZone,
+  viewQueryOf,
+} from '../../../lib/list-state/list-state';
+import { useColumnChoice } from '../../../lib/saved-views/use-column-choice';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingFiles } from '../api/get-tracking-files';
 import { ChannelIcons } from '../components/channel-icon';
+import { ExportButton } from '../components/export-button';
 import { StatusBadge } from '../components/status-badge';
 import { TrackingFilters } from '../components/tracking-filters';
 import { trackingLinks } from '../tracking-links';
 import { FILES_QUERY_SCHEMA, filesList } from '../tracking-lists';
+
+const DEFAULT_FILE_COLUMNS = ['filename', 'status', 'channels', 'arrivedAt', 'documentCount', 'lastStep'];
 
 /** The account's files: every filter of the data, sorting and paging, all in the address. */
 export function FilesPage() {
@@ -22,8 +34,14 @@ export function FilesPage() {
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(filesList);
-  const files = useTrackingFiles(accountId, { ...toListQuery(state), timeZone: userTimeZone() });
+  const [, setParams] = useSearchParams();
+  const query = { ...toListQuery(state), timeZone: userTimeZone() };
+  const files = useTrackingFiles(accountId, query);
   const language = i18n.language;
+  const text = (accessor: keyof TTrackingFileSummary) => ({
+    accessor,
+    title: t(`tracking.fields.${accessor}`),
+  });
 
   const columns: DataTableColumn<TTrackingFileSummary>[] = [
     {
@@ -77,7 +95,19 @@ export function FilesPage() {
           </Text>
         ),
     },
+    text('subCustomerId'),
+    text('customerAgreement'),
+    text('application'),
+    text('itemReference'),
+    text('senderName'),
+    text('receiverName'),
+    text('deliveryMode'),
   ];
+  const choice = useColumnChoice(
+    'tracking.files',
+    columns.map((c) => ({ accessor: String(c.accessor), required: c.accessor === 'filename' })),
+    DEFAULT_FILE_COLUMNS,
+  );
 
   return (
     <Stack gap="md">
@@ -90,10 +120,30 @@ export function FilesPage() {
         dateLabel={t('tracking.fields.arrivedAt')}
         schema={FILES_QUERY_SCHEMA}
       />
+      <Group justify="space-between" gap="xs">
+        <SavedViewsMenu
+          list="tracking.files"
+          accountId={accountId}
+          currentQuery={viewQueryOf(state)}
+          onApply={(view) => setParams((previous) => applyViewQuery(previous, view))}
+        />
+        <Group gap="xs">
+          <ColumnChooser
+            columns={columns.map((c) => ({
+              accessor: String(c.accessor),
+              title: String(c.title),
+              required: c.accessor === 'filename',
+            }))}
+            visible={choice.visible}
+            onChange={choice.setVisible}
+          />
+          <ExportButton list="files" accountId={accountId} query={query} />
+        </Group>
+      </Group>
       <DataListTable
         label={t('titles.files')}
         records={files.data?.result}
-        columns={columns}
+        columns={columns.filter((c) => choice.visible.includes(String(c.accessor)))}
         state={state}
         onChange={change}
         totalCount={files.data?.totalCount ?? 0}

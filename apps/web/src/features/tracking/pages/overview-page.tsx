@@ -67,9 +67,8 @@ function daysBefore(date: string, days: number): string {
 
 /** The overview for a time frame: counts that link to their lists, channels over time, what needs attention. */
 export function OverviewPage() {
-  const { t, i18n } = useTranslation();
+  const { t } = useTranslation();
   const { heading: title } = usePageTitle();
-  const language = i18n.language;
   const { account } = useActiveAccount();
   const accountId = account?.id ?? 0;
   const [params, setParams] = useSearchParams();
@@ -82,7 +81,6 @@ export function OverviewPage() {
     timeZone,
   });
   const data = overview.data;
-  const n = (value: number) => formatNumber(value, language);
 
   const setRange = (from: string | undefined, to: string | undefined) =>
     setParams((previous) => {
@@ -147,7 +145,8 @@ export function OverviewPage() {
         <>
           <SimpleGrid cols={{ base: 1, md: 3 }}>
             <CountCard
-              title={t('tracking.overview.files', { total: n(data.files.total) })}
+              title={t('titles.files')}
+              total={{ count: data.files.total, to: filesLink({}) }}
               rows={TRACKING_STATUSES.map((status) => ({
                 key: status,
                 label: <StatusBadge status={status} />,
@@ -156,7 +155,8 @@ export function OverviewPage() {
               }))}
             />
             <CountCard
-              title={t('tracking.overview.documents', { total: n(data.documents.total) })}
+              title={t('titles.documents')}
+              total={{ count: data.documents.total, to: documentsLink({}) }}
               rows={TRACKING_STATUSES.map((status) => ({
                 key: status,
                 label: <StatusBadge status={status} />,
@@ -209,13 +209,30 @@ export function OverviewPage() {
 type CountRow = { key: string; label: ReactNode; count: number; to: string };
 
 /** Counts, each a link to the list it counts. */
-function CountCard({ title, rows, empty }: { title: string; rows: CountRow[]; empty?: string }) {
+function CountCard({
+  title,
+  total,
+  rows,
+  empty,
+}: {
+  title: string;
+  total?: { count: number; to: string };
+  rows: CountRow[];
+  empty?: string;
+}) {
   const { i18n } = useTranslation();
   return (
     <Card withBorder component="section" aria-label={title}>
-      <Title order={2} size="h4" mb="sm">
-        {title}
-      </Title>
+      <Group justify="space-between" mb="sm" wrap="nowrap">
+        <Title order={2} size="h4">
+          {title}
+        </Title>
+        {total && (
+          <Anchor component={Link} to={total.to} fw={700} size="lg">
+            {formatNumber(total.count, i18n.language)}
+          </Anchor>
+        )}
+      </Group>
       {rows.length === 0 && empty ? (
         <Text>{empty}</Text>
       ) : (
