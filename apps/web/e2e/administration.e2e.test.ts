@@ -90,6 +90,73 @@ describe('[ADMIN] administration of services, customers and users', () => {
     await context.close();
   });
 
+  it('[API KEYS] a provider administrator creates a key for a customer, sees it once and its last use, and revokes it', async () => {
+    const { page, context } = await signedIn(hub, 'sfadmin@example.com');
+    await open(page, '/administration/services', 'Services');
+    await page
+      .getByRole('navigation', { name: 'Administration' })
+      .getByRole('link', { name: 'API keys' })
+      .click();
+    await heading(page).filter({ hasText: 'API keys' }).waitFor();
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    await eventually(() => page.getByText('This field cannot be empty.').count()).toBe(2);
+    await expectAccessible(page);
+
+    await textbox(page, 'Name').fill('Print line Västerås');
+    await page.getByRole('combobox', { name: 'Customers' }).fill('Mälardalens');
+    await page.getByRole('option', { name: /^Mälardalens Vatten AB/ }).click();
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: 'Create API key' }).click();
+    const shown = page.getByLabel('The new API key');
+    await shown.waitFor();
+    const key = (await shown.textContent())!.trim();
+    expect(key).toMatch(/^shk_/);
+    const row = page.getByRole('row').filter({ hasText: 'Print line Västerås' });
+    await row.getByRole('cell', { name: 'Never' }).waitFor();
+    const customerNumber = /Mälardalens Vatten AB \((\w+)\)/.exec((await row.textContent())!)![1]!;
+    await expectAccessible(page);
+
+    const deliver = () =>
+      fetch(`${hub.baseUrl}/api/ingest/tracking`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-api-key': key },
+        body: JSON.stringify({
+          records: [
+            {
+              type: 'file',
+              eventId: 'e2e-key-file',
+              customerNumber,
+              fileRef: 'e2e-key',
+              filename: 'e2e-key.xml',
+              arrivedAt: new Date().toISOString(),
+              deliveryMode: 'B-economy',
+              sender: {
+                name: 'Mälardalens Vatten AB',
+                postalCode: '721 30',
+                postOffice: 'Västerås',
+                countryCode: 'SE',
+              },
+            },
+          ],
+        }),
+      });
+    expect((await deliver()).status).toBe(200);
+    await page.getByRole('button', { name: 'I have stored the key' }).click();
+    await eventually(() => shown.count()).toBe(0);
+    await page.reload();
+    await eventually(() => row.getByRole('cell', { name: 'Never' }).count()).toBe(0);
+
+    await row.getByRole('button', { name: 'Revoke the API key Print line Västerås' }).click();
+    await page
+      .getByRole('dialog', { name: 'Revoke API key' })
+      .getByRole('button', { name: 'Revoke' })
+      .click();
+    await toasts(page).getByText('API key Print line Västerås revoked.').waitFor();
+    await row.getByText(/^Revoked /).waitFor();
+    expect((await deliver()).status).toBe(401);
+    await context.close();
+  });
+
   it('[CUSTOMERS] creates a customer, grants service access, and the audit log shows before and after', async () => {
     const { page, context } = await signedIn(hub, 'sfadmin@example.com');
     await open(page, '/customers?market=FI', 'Customers');

@@ -15,6 +15,12 @@ export const administrationRoutes: RouteDefinition[] = [
         page: () => import('./pages/services-page').then((m) => ({ default: m.ServicesPage })),
       },
       {
+        id: 'administration.apiKeys',
+        path: 'api-keys',
+        handle: { title: ['titles.apiKeys'], topLevel: true },
+        page: () => import('./pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+      },
+      {
         id: 'administration.addService',
         path: 'services/addservice',
         handle: { title: ['titles.addService'] },

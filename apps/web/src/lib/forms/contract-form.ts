@@ -8,14 +8,18 @@ import { serverFieldErrors, validateWith } from './form-validation';
  * A Mantine form checked by the contract's own request schema, so the browser and the server apply
  * the same rules, with every message translated by its code (the server's field errors use the
  * same codes). The schema may be the request's, or a form-only extension of it (e.g. a repeated
- * password).
+ * password). `toRequest` turns the form's values (e.g. ids chosen as strings) into the request first.
  */
 export function useContractForm<Values extends Record<string, unknown>>(
   schema: z.ZodType,
   options: Omit<UseFormInput<Values>, 'validate'>,
+  toRequest?: (values: Values) => unknown,
 ) {
   const { t } = useTranslation();
-  return useForm<Values>({ ...options, validate: validateWith(schema, t) });
+  return useForm<Values>({
+    ...options,
+    validate: validateWith(schema, t, { toRequest: toRequest as never }),
+  });
 }
 
 /**

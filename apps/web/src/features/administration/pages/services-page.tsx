@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TService } from '@service-hub/contracts';
 import { useUrlState } from '../../../lib/routing/search-params';
 import { useServices } from '../api/list-services';
+import { AdministrationNav } from '../components/administration-nav';
 
 type SortKey = 'name' | 'shortName' | 'applicationCount' | 'permissionCount';
 
@@ -33,6 +34,7 @@ export function ServicesPage() {
           {t('administration.services.add')}
         </Button>
       </Group>
+      <AdministrationNav active="services" />
       <DataTable
         withTableBorder
         striped

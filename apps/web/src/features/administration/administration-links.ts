@@ -1,0 +1,6 @@
+/** Addresses of the administration's pages. */
+export type AdministrationTab = 'services' | 'api-keys';
+
+export const administrationLinks = {
+  tab: (tab: AdministrationTab) => `/administration/${tab}`,
+};
