@@ -249,6 +249,10 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
     await eventually(() => heading(page).textContent()).toBe('Dokument');
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
     await shot(page, 'documents-375-sv');
+    // The table library's own sort labels are English; the column headers say the order in Swedish.
+    const sorted = page.getByRole('table').getByRole('button', { name: /Sorterad (stigande|fallande)$/ });
+    await eventually(() => sorted.count()).toBe(1);
+    expect(await page.getByRole('button', { name: /Sorted|Not sorted/ }).count()).toBe(0);
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await expectAccessible(page);
     await context.close();

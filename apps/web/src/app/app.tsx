@@ -4,6 +4,7 @@ import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
 import { RouterProvider } from 'react-router';
 import type { TRuntimeConfig } from '@service-hub/contracts';
+import { useDataTableSortLabels } from '../lib/a11y/data-table-sort-labels';
 import { queryClient } from '../lib/query-client';
 import { RuntimeConfigProvider } from '../lib/runtime-config';
 import { router } from './router';
@@ -43,10 +44,17 @@ export type AppProps = {
   appRouter?: typeof router;
 };
 
+/** Page-wide fixes for what libraries leave in English. */
+function LibraryLabels() {
+  useDataTableSortLabels();
+  return null;
+}
+
 export function App({ config, i18n, appRouter = router }: AppProps) {
   return (
     <RuntimeConfigProvider config={config}>
       <I18nextProvider i18n={i18n}>
+        <LibraryLabels />
         <MantineProvider theme={theme} cssVariablesResolver={accessibleColors}>
           <QueryClientProvider client={queryClient}>
             <RouterProvider router={appRouter} />
