@@ -79,6 +79,7 @@ export function CustomerAudit({ customerId }: { customerId: number }) {
         recordsPerPage={PAGE_SIZE}
         page={page}
         onPageChange={(next) => setState({ auditPage: String(next) })}
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
         paginationText={({ from, to, totalRecords }) =>
           t('administration.table.range', { from, to, total: totalRecords })
         }

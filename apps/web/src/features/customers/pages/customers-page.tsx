@@ -84,6 +84,7 @@ export function CustomersPage() {
         recordsPerPageOptions={PAGE_SIZES}
         onRecordsPerPageChange={(size) => setState({ size: String(size) })}
         recordsPerPageLabel={t('administration.table.pageSize')}
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
         paginationText={({ from, to, totalRecords }) =>
           t('administration.table.range', { from, to, total: totalRecords })
         }

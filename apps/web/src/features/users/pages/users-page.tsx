@@ -59,6 +59,7 @@ export function UsersPage() {
         recordsPerPageOptions={PAGE_SIZES}
         onRecordsPerPageChange={(next) => setState({ size: String(next) })}
         recordsPerPageLabel={t('administration.table.pageSize')}
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
         paginationText={({ from, to, totalRecords }) =>
           t('administration.table.range', { from, to, total: totalRecords })
         }
