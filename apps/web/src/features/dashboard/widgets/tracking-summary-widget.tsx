@@ -60,6 +60,9 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
                   size={140}
                   thickness={22}
                   withTooltip={false}
+                  // Hidden from assistive technology, so out of the tab order too.
+                  pieChartProps={{ accessibilityLayer: false }}
+                  pieProps={{ rootTabIndex: -1 }}
                   data={shown.map((status) => ({
                     name: t(`tracking.statuses.${status}`),
                     value: overview.documents.byStatus[status],
