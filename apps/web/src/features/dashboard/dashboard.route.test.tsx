@@ -255,6 +255,11 @@ describe('dashboard route', () => {
     ])
       expect(within(administration).getByRole('link', { name }).getAttribute('href')).toBe(href);
     await widget('Track and trace, last 30 days');
+    // Provider staff's case list covers every customer: the link keeps it to the account counted.
+    const support = await widget('Support cases waiting for you');
+    expect(
+      (await within(support).findByRole('link', { name: 'Waiting for details: 2' })).getAttribute('href'),
+    ).toBe(`/support/cases?status=waitingForDetails&customers=active&activeAccountId=${GOTA.id}`);
   });
 
   it('gives a provider administrator without accounts the administration and the release notes, and asks for no account data', async () => {

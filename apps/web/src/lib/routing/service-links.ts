@@ -6,7 +6,8 @@ import { withQuery } from './link-query';
  * into them (the dashboard). Features never import each other, so the builders live here.
  */
 export const supportLinks = {
-  cases: (accountId?: number, query: { status?: SupportCaseFilter } = {}) =>
+  /** `customers: 'active'` narrows provider staff's list (every customer's) to the account. */
+  cases: (accountId?: number, query: { status?: SupportCaseFilter; customers?: 'active' } = {}) =>
     withQuery('/support/cases', accountId, query),
   case: (caseId: number, accountId?: number) => withQuery(`/support/cases/${caseId}/activity`, accountId),
 };

@@ -60,7 +60,7 @@ export function DashboardPage() {
             <Grid.Col key={widget.id} span={{ base: 12, md: widget.wide ? 12 : 6 }}>
               <WidgetBoundary title={title}>
                 {typeof widget.audience === 'object' ? (
-                  <widget.Component title={title} accountId={account!.id} />
+                  account && <widget.Component title={title} accountId={account.id} />
                 ) : (
                   <widget.Component title={title} />
                 )}

@@ -1,8 +1,10 @@
 import { Anchor, Badge, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { rolesOf } from '../../../lib/access/route-access';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { supportLinks } from '../../../lib/routing/service-links';
+import { useCurrentUser } from '../../../lib/session/current-user';
 import { useWaitingSupportCases } from '../api/list-waiting-support-cases';
 import { WidgetCard, widgetState } from '../components/widget-card';
 import type { AccountWidgetProps } from './widget-types';
@@ -16,6 +18,9 @@ const SHOWN = 5;
 export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
   const { t, i18n } = useTranslation();
   const waiting = useWaitingSupportCases(accountId);
+  const { data: user } = useCurrentUser();
+  // Provider staff's case list shows every customer unless told to keep to the account.
+  const narrow = user && rolesOf(user).includes('SF_ADMIN') ? ({ customers: 'active' } as const) : {};
   const lists = waiting.lists ?? [];
   const total = lists.reduce((sum, { list }) => sum + list.totalCount, 0);
   const newest = lists
@@ -34,7 +39,12 @@ export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
         <>
           <Group gap="md" wrap="wrap">
             {lists.map(({ status, list }) => (
-              <Anchor key={status} component={Link} to={supportLinks.cases(accountId, { status })} size="sm">
+              <Anchor
+                key={status}
+                component={Link}
+                to={supportLinks.cases(accountId, { status, ...narrow })}
+                size="sm"
+              >
                 {t('dashboard.supportByStatus', {
                   status: t(`support.statuses.${status}`),
                   total: formatNumber(list.totalCount, i18n.language),
