@@ -1,5 +1,5 @@
-import { screen, within } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
 import {
   DELIVERY_CHANNEL_KEYS,
   TRACKING_STATUSES,
@@ -226,6 +226,39 @@ describe('dashboard route', () => {
     expect(within(recent).queryByRole('link', { name: 'All reports' })).toBeNull();
     const tracking = await widget('Track and trace, last 30 days');
     expect(await within(tracking).findByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+  });
+
+  it('shows each widget loading on its own while its answer is on the way', async () => {
+    await renderRoute('/dashboard', customerUser, {
+      ...answered,
+      'GET /api/reports': () => new Promise<never>(() => undefined),
+    });
+    const recent = await widget('Recent reports');
+    expect(within(recent).getByRole('status').textContent).toBe('Loading…');
+    const tracking = await widget('Track and trace, last 30 days');
+    expect(await within(tracking).findByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+  });
+
+  it('keeps the page when a widget cannot read its answer: that widget shows its error', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await renderRoute('/dashboard', customerUser, {
+        ...answered,
+        // An answer without the counts makes the widgets throw while rendering.
+        'GET /api/tracking/stt/overview': { fromDate: '2026-10-24', toDate: '2026-11-22' },
+      });
+      // The failed widget is replaced, so each look finds the region afresh.
+      for (const name of ['Track and trace, last 30 days', 'Documents needing attention'])
+        await waitFor(() =>
+          expect(
+            within(screen.getByRole('region', { name })).getByText('This could not be loaded'),
+          ).toBeTruthy(),
+        );
+      const recent = await widget('Recent reports');
+      expect(await within(recent).findByText('Document level (CSV), 2026-10-01 – 2026-10-31')).toBeTruthy();
+    } finally {
+      quiet.mockRestore();
+    }
   });
 
   it('says when there is nothing to show', async () => {
