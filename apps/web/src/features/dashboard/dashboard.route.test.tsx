@@ -1,13 +1,323 @@
-import { screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import { customerUser } from '../../lib/access/route-access.fixtures';
-import { renderRoute } from '../../test/render-route';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import {
+  DELIVERY_CHANNEL_KEYS,
+  TRACKING_STATUSES,
+  type TReportList,
+  type TSupportCaseList,
+  type TTrackingOverview,
+} from '@service-hub/contracts';
+import {
+  customerAdmin,
+  customerUser,
+  GOTA,
+  MALARDALEN,
+  providerAdmin,
+  providerAdminWithoutAccounts,
+  userWithoutAccounts,
+} from '../../lib/access/route-access.fixtures';
+import { renderRoute, type ApiStubs } from '../../test/render-route';
+
+const zero = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+const overview: TTrackingOverview = {
+  fromDate: '2026-10-24',
+  toDate: '2026-11-22',
+  timeZone: 'Europe/Stockholm',
+  files: { total: 3, byStatus: { ...zero(TRACKING_STATUSES), Delivered: 2, Rejected: 1 } },
+  documents: {
+    total: 120,
+    byStatus: { ...zero(TRACKING_STATUSES), Delivered: 110, Rejected: 7, NotDelivered: 3 },
+    byChannel: { ...zero(DELIVERY_CHANNEL_KEYS), email: 120 },
+  },
+  channelsByDay: [],
+  attention: {
+    files: [],
+    documents: [
+      {
+        id: 41,
+        fileId: 4,
+        filename: 'invoices-november.xml',
+        externalDocumentId: 'INV-2026-0041',
+        invoiceNumber: null,
+        messageId: null,
+        messageType: null,
+        eAddress: null,
+        recipientName: 'Kari Nordmann',
+        status: 'Rejected',
+        channels: ['email'],
+        createdAt: '2026-11-20T08:00:00Z',
+      },
+    ],
+  },
+};
+
+const cases = (status: 'waitingForDetails' | 'readyForClosure', count: number): TSupportCaseList => ({
+  cases: Array.from({ length: count }, (_, i) => ({
+    caseId: (status === 'waitingForDetails' ? 100 : 200) + i,
+    caseNumber: `CS-${(status === 'waitingForDetails' ? 100 : 200) + i}`,
+    customerId: GOTA.id,
+    customerName: GOTA.name,
+    title: `${status} case ${i + 1}`,
+    category: 'delivery',
+    subCategory: null,
+    status,
+    type: 'question',
+    owner: null,
+    date: '2026-11-01T08:00:00Z',
+    updated: `2026-11-1${i}T08:00:00Z`,
+  })),
+  totalCount: count,
+  page: 1,
+  pageSize: 5,
+});
+
+const reports: TReportList = {
+  reports: [
+    {
+      id: '00000000-0000-4000-8000-00000000000a',
+      level: 'document',
+      format: 'CSV',
+      from: '2026-10-01',
+      to: '2026-10-31',
+      status: 'ready',
+      rowsWritten: 12,
+      rowCount: 12,
+      sizeBytes: 1024,
+      failure: null,
+      requestedBy: 'Test User',
+      scheduled: false,
+      created: '2026-11-02T09:00:00Z',
+      completedAt: '2026-11-02T09:01:00Z',
+      expiresAt: '2027-01-31T09:01:00Z',
+      canDelete: true,
+    },
+  ],
+  total: 1,
+  retentionDays: 90,
+  maxRecords: 1_000_000,
+};
+
+/** Every widget's call answered, the support list by the status asked for. */
+const answered: ApiStubs = {
+  'GET /api/tracking/stt/overview': overview,
+  'GET /api/support/cases': (request: Request) =>
+    new URL(request.url).searchParams.get('status') === 'waitingForDetails'
+      ? cases('waitingForDetails', 2)
+      : cases('readyForClosure', 1),
+  'GET /api/reports': reports,
+};
+
+const widget = (name: string) => screen.findByRole('region', { name });
+const WIDGETS = [
+  'Track and trace, last 30 days',
+  'Documents needing attention',
+  'Support cases waiting for you',
+  'Recent reports',
+  'Administration',
+  "What's new",
+];
+const shownWidgets = () => WIDGETS.filter((name) => screen.queryByRole('region', { name }) !== null);
 
 describe('dashboard route', () => {
   it('greets the user by name on / and lands on /dashboard (no activeAccountId in the own-auth flow, spec 2)', async () => {
-    const { router } = await renderRoute('/', customerUser);
+    const { router } = await renderRoute('/', customerUser, answered);
     expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Test' })).toBeTruthy();
     expect(router.state.location.pathname).toBe('/dashboard');
     expect(router.state.location.search).not.toContain('activeAccountId');
+  });
+
+  it('shows a customer user with tracking and support every widget of those services, each linking to its filtered list', async () => {
+    await renderRoute('/dashboard', customerUser, answered);
+
+    const tracking = await widget('Track and trace, last 30 days');
+    const rejected = await within(tracking).findByRole('link', { name: /Rejected\s*7/ });
+    const rejectedLink = new URL(rejected.getAttribute('href')!, location.origin);
+    expect(rejectedLink.pathname).toBe('/tracking/documents');
+    expect(Object.fromEntries(rejectedLink.searchParams)).toEqual({
+      status: 'Rejected',
+      dateOperator: 'between',
+      fromDate: '2026-10-24',
+      toDate: '2026-11-22',
+      activeAccountId: String(GOTA.id),
+    });
+    expect(within(tracking).getByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+
+    const attention = await widget('Documents needing attention');
+    const showAll = within(attention).getByRole('link', { name: 'Show all (10)' });
+    expect(new URL(showAll.getAttribute('href')!, location.origin).searchParams.get('status')).toBe(
+      'Rejected,NotDelivered,PartiallyDelivered,PartiallyDeliveredWithRejections',
+    );
+    expect(within(attention).getByRole('link', { name: 'INV-2026-0041' }).getAttribute('href')).toBe(
+      `/tracking/documents/41/delivery?activeAccountId=${GOTA.id}`,
+    );
+
+    const support = await widget('Support cases waiting for you');
+    const waiting = await within(support).findByRole('link', { name: 'Waiting for details: 2' });
+    expect(waiting.getAttribute('href')).toBe(
+      `/support/cases?status=waitingForDetails&activeAccountId=${GOTA.id}`,
+    );
+    expect(within(support).getByRole('link', { name: 'Ready for closure: 1' })).toBeTruthy();
+    expect(within(support).getByRole('link', { name: 'readyForClosure case 1' }).getAttribute('href')).toBe(
+      `/support/cases/200/activity?activeAccountId=${GOTA.id}`,
+    );
+
+    const recent = await widget('Recent reports');
+    expect(await within(recent).findByText('Document level (CSV), 2026-10-01 – 2026-10-31')).toBeTruthy();
+    expect(within(recent).getByText('Ready')).toBeTruthy();
+    expect(within(recent).getByRole('link', { name: 'All reports' }).getAttribute('href')).toBe(
+      `/reports?sortBy=created&sortDirection=desc&activeAccountId=${GOTA.id}`,
+    );
+
+    expect(await widget("What's new")).toBeTruthy();
+    expect(shownWidgets()).not.toContain('Administration');
+  });
+
+  it('shows only the widgets of the services the active account grants', async () => {
+    sessionStorage.setItem('activeAccountId', String(MALARDALEN.id));
+    await renderRoute('/dashboard', customerUser, answered);
+    await widget('Track and trace, last 30 days');
+    await widget("What's new");
+    expect(shownWidgets()).toEqual([
+      'Track and trace, last 30 days',
+      'Documents needing attention',
+      'Recent reports',
+      "What's new",
+    ]);
+  });
+
+  it('asks the server only for what the user may see: no tracking calls without the service', async () => {
+    const asked: string[] = [];
+    const { ...stubs } = answered;
+    const spy = (path: string) => (request: Request) => {
+      asked.push(path);
+      const stub = answered[path];
+      return typeof stub === 'function' ? (stub as (r: Request) => unknown)(request) : stub;
+    };
+    const withoutTracking = {
+      ...customerAdmin,
+      customerUserPermissions: customerAdmin.customerUserPermissions.filter(
+        (p) => p.permission.prefix !== 'STT',
+      ),
+    };
+    await renderRoute('/dashboard', withoutTracking, {
+      ...stubs,
+      'GET /api/tracking/stt/overview': spy('GET /api/tracking/stt/overview'),
+      'GET /api/reports': spy('GET /api/reports'),
+    });
+    await widget('Support cases waiting for you');
+    expect(shownWidgets()).toEqual(['Support cases waiting for you', "What's new"]);
+    expect(asked).toEqual([]);
+  });
+
+  it('keeps the page when one widget fails, and says so in that widget', async () => {
+    await renderRoute('/dashboard', customerUser, {
+      ...answered,
+      'GET /api/reports': () =>
+        Response.json(
+          { status: 403, title: 'Forbidden', detail: 'No access', errorCode: 'FORBIDDEN', requestId: 't' },
+          { status: 403 },
+        ),
+    });
+    const recent = await widget('Recent reports');
+    expect(await within(recent).findByText('This could not be loaded')).toBeTruthy();
+    expect(within(recent).getByRole('button', { name: 'Try again' })).toBeTruthy();
+    expect(within(recent).queryByRole('link', { name: 'All reports' })).toBeNull();
+    const tracking = await widget('Track and trace, last 30 days');
+    expect(await within(tracking).findByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+  });
+
+  it('shows each widget loading on its own while its answer is on the way', async () => {
+    await renderRoute('/dashboard', customerUser, {
+      ...answered,
+      'GET /api/reports': () => new Promise<never>(() => undefined),
+    });
+    const recent = await widget('Recent reports');
+    expect(within(recent).getByRole('status').textContent).toBe('Loading…');
+    const tracking = await widget('Track and trace, last 30 days');
+    expect(await within(tracking).findByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+  });
+
+  it('keeps the page when a widget cannot read its answer: that widget shows its error', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    try {
+      await renderRoute('/dashboard', customerUser, {
+        ...answered,
+        // An answer without the counts makes the widgets throw while rendering.
+        'GET /api/tracking/stt/overview': { fromDate: '2026-10-24', toDate: '2026-11-22' },
+      });
+      // The failed widget is replaced, so each look finds the region afresh.
+      for (const name of ['Track and trace, last 30 days', 'Documents needing attention'])
+        await waitFor(() =>
+          expect(
+            within(screen.getByRole('region', { name })).getByText('This could not be loaded'),
+          ).toBeTruthy(),
+        );
+      const recent = await widget('Recent reports');
+      expect(await within(recent).findByText('Document level (CSV), 2026-10-01 – 2026-10-31')).toBeTruthy();
+    } finally {
+      quiet.mockRestore();
+    }
+  });
+
+  it('says when there is nothing to show', async () => {
+    await renderRoute('/dashboard', customerUser, {
+      'GET /api/tracking/stt/overview': {
+        ...overview,
+        files: { total: 0, byStatus: zero(TRACKING_STATUSES) },
+        documents: { total: 0, byStatus: zero(TRACKING_STATUSES), byChannel: zero(DELIVERY_CHANNEL_KEYS) },
+        attention: { files: [], documents: [] },
+      },
+      'GET /api/support/cases': { cases: [], totalCount: 0, page: 1, pageSize: 5 },
+      'GET /api/reports': { ...reports, reports: [], total: 0 },
+    });
+    expect(await screen.findByText('Nothing has been sent in the last 30 days.')).toBeTruthy();
+    expect(await screen.findByText('No documents from the last 30 days need attention.')).toBeTruthy();
+    expect(await screen.findByText('No support cases are waiting for you.')).toBeTruthy();
+    expect(await screen.findByText('No reports have been ordered in this account yet.')).toBeTruthy();
+  });
+
+  it('gives a provider administrator the administration shortcuts next to the account widgets', async () => {
+    await renderRoute('/dashboard', providerAdmin, answered);
+    const administration = await widget('Administration');
+    for (const [name, href] of [
+      ['Services', '/administration/services'],
+      ['Customers', '/customers'],
+      ['Users', '/users'],
+    ])
+      expect(within(administration).getByRole('link', { name }).getAttribute('href')).toBe(href);
+    await widget('Track and trace, last 30 days');
+    // Provider staff's case list covers every customer: the link keeps it to the account counted.
+    const support = await widget('Support cases waiting for you');
+    expect(
+      (await within(support).findByRole('link', { name: 'Waiting for details: 2' })).getAttribute('href'),
+    ).toBe(`/support/cases?status=waitingForDetails&customers=active&activeAccountId=${GOTA.id}`);
+  });
+
+  it('gives a provider administrator without accounts the administration and the release notes, and asks for no account data', async () => {
+    const asked: string[] = [];
+    const refuse = (path: string) => () => {
+      asked.push(path);
+      return answered[path];
+    };
+    const { router } = await renderRoute('/', providerAdminWithoutAccounts, {
+      'GET /api/tracking/stt/overview': refuse('GET /api/tracking/stt/overview'),
+      'GET /api/support/cases': refuse('GET /api/support/cases'),
+      'GET /api/reports': refuse('GET /api/reports'),
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Test' })).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/dashboard');
+    expect(screen.getByText('You are not working in any customer account.')).toBeTruthy();
+    await widget('Administration');
+    expect(shownWidgets()).toEqual(['Administration', "What's new"]);
+    expect(screen.queryByRole('region', { name: 'Your services in this account' })).toBeNull();
+    expect(asked).toEqual([]);
+  });
+
+  it('refuses a user without any customer account', async () => {
+    await renderRoute('/dashboard', userWithoutAccounts);
+    expect(await screen.findByText(/User not owned by any Customer/)).toBeTruthy();
+    expect(screen.queryByRole('heading', { level: 1, name: /^Welcome/ })).toBeNull();
   });
 });

@@ -1,0 +1,106 @@
+import { DonutChart } from '@mantine/charts';
+import '@mantine/charts/styles.css';
+import { Anchor, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { TRACKING_STATUSES, type TrackingStatus } from '@service-hub/contracts';
+import { formatNumber } from '../../../lib/format';
+import { trackingLinks } from '../../../lib/routing/tracking-links';
+import { useTrackingSummary } from '../api/get-tracking-summary';
+import { WidgetCard, widgetState } from '../components/widget-card';
+import type { AccountWidgetProps } from './widget-types';
+
+/** Colours of the statuses in the chart; the list beside it carries the same dot and the words. */
+const STATUS_COLORS: Record<TrackingStatus, string> = {
+  Delivered: 'green.7',
+  DeliveredWithRejections: 'yellow.6',
+  NotDelivered: 'gray.6',
+  PartiallyDelivered: 'blue.6',
+  PartiallyDeliveredWithRejections: 'orange.6',
+  Rejected: 'red.7',
+};
+
+/** The last 30 days' documents by status: a chart, and each count a link to the filtered list. */
+export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) {
+  const { t, i18n } = useTranslation();
+  const summary = useTrackingSummary(accountId);
+  const data = summary.data;
+  const range: Record<string, string> = data
+    ? { dateOperator: 'between', fromDate: data.fromDate, toDate: data.toDate }
+    : {};
+  const documentsLink = (query: Record<string, string> = {}) =>
+    trackingLinks.documents(accountId, { ...range, ...query });
+  const number = (value: number) => formatNumber(value, i18n.language);
+
+  return (
+    <WidgetCard
+      title={title}
+      link={{ to: trackingLinks.overview(accountId), label: t('dashboard.trackingOpenOverview') }}
+      state={widgetState(summary, () => !data || (data.documents.total === 0 && data.files.total === 0))}
+      empty={t('dashboard.trackingEmpty')}
+      onRetry={() => void summary.refetch()}
+    >
+      {() => {
+        const overview = data!;
+        const shown = TRACKING_STATUSES.filter((status) => overview.documents.byStatus[status] > 0);
+        return (
+          <>
+            <Group gap="lg" wrap="wrap">
+              <Anchor component={Link} to={documentsLink()} fw={600}>
+                {t('dashboard.trackingDocuments', { total: number(overview.documents.total) })}
+              </Anchor>
+              <Anchor component={Link} to={trackingLinks.files(accountId, range)} fw={600}>
+                {t('dashboard.trackingFiles', { total: number(overview.files.total) })}
+              </Anchor>
+            </Group>
+            <Group align="center" gap="xl" wrap="wrap">
+              {/* Decoration: the list next to it says the same in words and links. */}
+              <div aria-hidden="true">
+                <DonutChart
+                  size={140}
+                  thickness={22}
+                  withTooltip={false}
+                  // Hidden from assistive technology, so out of the tab order too.
+                  pieChartProps={{ accessibilityLayer: false }}
+                  pieProps={{ rootTabIndex: -1 }}
+                  data={shown.map((status) => ({
+                    name: t(`tracking.statuses.${status}`),
+                    value: overview.documents.byStatus[status],
+                    color: STATUS_COLORS[status],
+                  }))}
+                />
+              </div>
+              <Stack
+                gap={6}
+                component="ul"
+                style={{ listStyle: 'none', padding: 0, margin: 0, flex: '1 1 200px' }}
+              >
+                {shown.map((status) => (
+                  <li key={status}>
+                    <Anchor component={Link} to={documentsLink({ status })} underline="hover">
+                      <Group gap="xs" wrap="nowrap" justify="space-between">
+                        <Group gap="xs" wrap="nowrap">
+                          <ColorSwatch
+                            color={`var(--mantine-color-${STATUS_COLORS[status].replace('.', '-')})`}
+                            size={12}
+                            withShadow={false}
+                          />
+                          <Text span size="sm" c="dark.7">
+                            {t(`tracking.statuses.${status}`)}
+                          </Text>
+                        </Group>
+                        <Text span size="sm" fw={700}>
+                          {number(overview.documents.byStatus[status])}
+                        </Text>
+                      </Group>
+                    </Anchor>
+                  </li>
+                ))}
+              </Stack>
+            </Group>
+          </>
+        );
+      }}
+    </WidgetCard>
+  );
+}
