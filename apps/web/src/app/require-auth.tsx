@@ -7,7 +7,6 @@ import { NotProvisioned } from '../features/auth/components/not-provisioned';
 import { SignInFailure } from '../features/auth/components/sign-in-failure';
 import { SignInUnavailable } from '../features/auth/components/sign-in-unavailable';
 import { ErrorPage } from '../features/shell/pages/error-page';
-import { worksWithoutAccount } from '../lib/access/route-access';
 import { ApiRequestError } from '../lib/api/client';
 import { authSession } from '../lib/session/auth-session';
 import { getCurrentUserQueryOptions } from '../lib/session/current-user';
@@ -94,8 +93,7 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (notProvisioned) return <NotProvisioned />;
   if (status !== 'ready' || user.isPending || rejected) return <LoadingPage />;
   if (user.isError) return <ErrorPage error={user.error} onRetry={() => void user.refetch()} />;
-  if (user.data.customers.length === 0 && !worksWithoutAccount(user.data))
-    return <SignInFailure message={SIGN_IN_MESSAGES.noCustomer} />;
+  if (user.data.customers.length === 0) return <SignInFailure message={SIGN_IN_MESSAGES.noCustomer} />;
   if (session.kind === 'own' && !user.data.emailVerified) return <LoadingPage />;
   return children;
 }

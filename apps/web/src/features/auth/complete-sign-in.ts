@@ -1,5 +1,4 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { worksWithoutAccount } from '../../lib/access/route-access';
 import { showToast } from '../../lib/feedback/toasts';
 import {
   ACTIVE_ACCOUNT_PARAM,
@@ -30,8 +29,7 @@ export function isSignInState(value: unknown): value is SignInState {
  */
 export async function completeSignIn(queryClient: QueryClient, state: SignInState): Promise<string> {
   const user = await queryClient.fetchQuery({ ...getCurrentUserQueryOptions(), staleTime: 0 });
-  if (user.customers.length === 0 && !worksWithoutAccount(user))
-    throw new SignInError(SIGN_IN_MESSAGES.noCustomer);
+  if (user.customers.length === 0) throw new SignInError(SIGN_IN_MESSAGES.noCustomer);
   const { requested, id: requestedId, owned } = resolveRequestedAccount(user, state.activeAccountId);
   if (owned) {
     storeActiveAccountId(requestedId);
@@ -43,7 +41,7 @@ export async function completeSignIn(queryClient: QueryClient, state: SignInStat
         values: { id: requested },
       });
     }
-    storeActiveAccountId(user.customers[0]?.id ?? null);
+    storeActiveAccountId(user.customers[0]!.id);
   }
   const query = new URLSearchParams(state.query);
   // The address must not keep asking for an account the user may not open.

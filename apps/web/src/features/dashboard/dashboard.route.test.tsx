@@ -13,7 +13,6 @@ import {
   GOTA,
   MALARDALEN,
   providerAdmin,
-  providerAdminWithoutAccounts,
   userWithoutAccounts,
 } from '../../lib/access/route-access.fixtures';
 import { renderRoute, type ApiStubs } from '../../test/render-route';
@@ -293,26 +292,6 @@ describe('dashboard route', () => {
     expect(
       (await within(support).findByRole('link', { name: 'Waiting for details: 2' })).getAttribute('href'),
     ).toBe(`/support/cases?status=waitingForDetails&customers=active&activeAccountId=${GOTA.id}`);
-  });
-
-  it('gives a provider administrator without accounts the administration and the release notes, and asks for no account data', async () => {
-    const asked: string[] = [];
-    const refuse = (path: string) => () => {
-      asked.push(path);
-      return answered[path];
-    };
-    const { router } = await renderRoute('/', providerAdminWithoutAccounts, {
-      'GET /api/tracking/stt/overview': refuse('GET /api/tracking/stt/overview'),
-      'GET /api/support/cases': refuse('GET /api/support/cases'),
-      'GET /api/reports': refuse('GET /api/reports'),
-    });
-    expect(await screen.findByRole('heading', { level: 1, name: 'Welcome, Test' })).toBeTruthy();
-    expect(router.state.location.pathname).toBe('/dashboard');
-    expect(screen.getByText('You are not working in any customer account.')).toBeTruthy();
-    await widget('Administration');
-    expect(shownWidgets()).toEqual(['Administration', "What's new"]);
-    expect(screen.queryByRole('region', { name: 'Your services in this account' })).toBeNull();
-    expect(asked).toEqual([]);
   });
 
   it('refuses a user without any customer account', async () => {

@@ -4,13 +4,7 @@ export const dashboardRoutes: RouteDefinition[] = [
   {
     id: 'dashboard',
     path: '/dashboard',
-    handle: {
-      title: ['titles.dashboard'],
-      activeAccount: true,
-      // A provider administrator without accounts lands here too (administration, release notes).
-      withoutAccountFor: ['SF_ADMIN'],
-      topLevel: true,
-    },
+    handle: { title: ['titles.dashboard'], activeAccount: true, topLevel: true },
     page: () => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
   },
 ];

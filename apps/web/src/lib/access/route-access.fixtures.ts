@@ -93,10 +93,3 @@ export const providerAdmin = user(
 
 /** Someone who signed in but was never given an account. */
 export const userWithoutAccounts = user('lonely@example.com', ['CustomerUser'], []);
-
-/** Provider staff with no customer account of their own (the administration needs none). */
-export const providerAdminWithoutAccounts = user(
-  'staff@example.com',
-  ['SF_ADMIN', 'ProviderAdministrator', 'ADMIN'],
-  [],
-);

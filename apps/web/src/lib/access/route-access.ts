@@ -39,14 +39,6 @@ export function rolesOf(user: TCurrentUser): Role[] {
   return [...new Set([...effectiveRoles(stored), ...user.roles.map((r) => r.name)])];
 }
 
-/**
- * Provider administrators need no customer account to do their work: without one they still sign
- * in, to the administration screens and the dashboard (docs/dashboard.md). Everyone else needs one.
- */
-export function worksWithoutAccount(user: TCurrentUser): boolean {
-  return rolesOf(user).includes('SF_ADMIN');
-}
-
 /** Rule 2: at least one of the route's roles. */
 export function hasRole(handle: RouteHandle, user: TCurrentUser): boolean {
   if (!handle.roles?.length) return true;
@@ -102,10 +94,7 @@ export function isHandleAllowed(handle: RouteHandle | undefined, subject: Access
   const user = subject.user;
   if (!user) throw new RouteAccessError('User not loaded');
   if (!hasRole(handle, user)) return false;
-  if (handle.activeAccount && subject.activeAccountId === null) {
-    const roles = rolesOf(user);
-    if (user.customers.length > 0 || !handle.withoutAccountFor?.some((r) => roles.includes(r))) return false;
-  }
+  if (handle.activeAccount && subject.activeAccountId === null) return false;
   if (handle.requires?.length) {
     const permissions = permissionsFor(handle, subject);
     if (!handle.requires.some((r) => meetsRequirement(r, permissions, user))) return false;

@@ -16,8 +16,6 @@ export type RouteHandle = {
   title?: readonly string[];
   /** The page works on the active customer account (its permissions are checked, not the user's). */
   activeAccount?: boolean;
-  /** These roles open the page even without any customer account (provider staff may have none). */
-  withoutAccountFor?: readonly Role[];
   /** At least one of these roles is needed. */
   roles?: readonly Role[];
   /** At least one of these permissions is needed. */

@@ -47,9 +47,7 @@ export function DashboardPage() {
       <div>
         <Title order={1}>{t('dashboard.greeting', { name: user.firstName })}</Title>
         <Text c="dimmed">
-          {account
-            ? t('dashboard.actingFor', { account: account.name, number: account.customerNumber })
-            : t('dashboard.noAccount')}
+          {account && t('dashboard.actingFor', { account: account.name, number: account.customerNumber })}
         </Text>
       </div>
 
