@@ -3,7 +3,7 @@ import { useEffect, useState } from 'react';
 import { Outlet } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
 import { authSession } from '../lib/session/auth-session';
-import { AppLayout } from './app-layout';
+import { LazyAppLayout } from './lazy-app-layout';
 import { RequireAuth } from './require-auth';
 
 /**
@@ -28,7 +28,7 @@ export function NotFoundFrame() {
     );
   return (
     <RequireAuth>
-      <AppLayout />
+      <LazyAppLayout />
     </RequireAuth>
   );
 }

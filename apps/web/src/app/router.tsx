@@ -1,11 +1,10 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
 import type { RouteDefinition } from '../lib/routing/route-definition';
-import { AppLayout } from './app-layout';
+import { LazyAppLayout } from './lazy-app-layout';
 import { NotFoundFrame } from './not-found-frame';
 import { RequireAuth } from './require-auth';
 import { RootRoute } from './root-route';
-import { RouteGuard } from './route-guard';
 import { notFoundRoute, openRoutes, signedInRoutes } from './route-table';
 
 /** Turns a route definition into a React Router route: lazy page, redirect or plain outlet. */
@@ -34,10 +33,17 @@ export const appRoutes: RouteObject[] = [
         id: 'frame',
         element: (
           <RequireAuth>
-            <AppLayout />
+            <LazyAppLayout />
           </RequireAuth>
         ),
-        children: [{ id: 'guard', element: <RouteGuard />, children: signedInRoutes.map(toRouteObject) }],
+        children: [
+          {
+            id: 'guard',
+            // Loaded with the frame, after sign-in (its unsaved-changes dialog is the frame's too).
+            lazy: async () => ({ Component: (await import('./route-guard')).RouteGuard }),
+            children: signedInRoutes.map(toRouteObject),
+          },
+        ],
       },
       { id: 'unknown', path: '*', element: <Navigate to="/not-found" replace /> },
     ],

@@ -45,8 +45,3 @@ export const ZRuntimeConfig = z
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
 
-/**
- * The page the hidden silent-renewal iframe returns to: the one page of the Hub that may be
- * framed, and only by the Hub itself.
- */
-export const SILENT_RENEW_PATH = '/auth/silent-callback';

@@ -9,7 +9,9 @@ const provider = vi.hoisted(() => ({
 }));
 
 vi.mock('oidc-client-ts', () => {
+  // Named as the library names its errors (the session tells them apart by name).
   class ErrorResponse extends Error {
+    override name = 'ErrorResponse';
     constructor(readonly args: { error: string }) {
       super(args.error);
     }
@@ -19,7 +21,9 @@ vi.mock('oidc-client-ts', () => {
   }
   return {
     ErrorResponse,
-    ErrorTimeout: class extends Error {},
+    ErrorTimeout: class extends Error {
+      override name = 'ErrorTimeout';
+    },
     WebStorageStateStore: class {
       readonly store = 'localStorage';
     },

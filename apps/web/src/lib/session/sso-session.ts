@@ -1,4 +1,4 @@
-import { ErrorResponse, ErrorTimeout, UserManager, WebStorageStateStore, type User } from 'oidc-client-ts';
+import type { User, UserManager } from 'oidc-client-ts';
 import { SILENT_RENEW_PATH, type TRuntimeConfig } from '@service-hub/contracts';
 import { setTokenSource } from '../api/auth-token';
 import { clearLocalStorage, SIGN_IN_RESULT_MISSING, type SsoSession } from './session';
@@ -14,7 +14,18 @@ const RETRY_AFTER_MS = 5_000;
 /** OAuth errors that mean the provider is there but briefly cannot answer. */
 const TRANSIENT_ERRORS = new Set(['temporarily_unavailable', 'server_error']);
 
-function userManagerFor(config: TRuntimeConfig): UserManager {
+/**
+ * oidc-client-ts loads only in this flow, when a session starts: the own authentication service's
+ * pages do without its 25 KB (gzip).
+ */
+type OidcLibrary = typeof import('oidc-client-ts');
+let oidcLibrary: Promise<OidcLibrary> | undefined;
+const loadOidcLibrary = () => (oidcLibrary ??= import('oidc-client-ts'));
+
+function userManagerFor(
+  { UserManager, WebStorageStateStore }: OidcLibrary,
+  config: TRuntimeConfig,
+): UserManager {
   const origin = window.location.origin;
   return new UserManager({
     authority: config.oidc.authority,
@@ -35,14 +46,17 @@ function userManagerFor(config: TRuntimeConfig): UserManager {
 
 /** The page inside the hidden renewal iframe: hands the provider's answer to the Hub's page. */
 export async function completeSilentRenewal(config: TRuntimeConfig): Promise<void> {
-  await userManagerFor(config).signinSilentCallback();
+  await userManagerFor(await loadOidcLibrary(), config).signinSilentCallback();
 }
 
 /** A renewal that trying again will not fix: the grant is gone, or the provider wants the user. */
 function isFinal(error: unknown): boolean {
-  if (error instanceof ErrorResponse) return !TRANSIENT_ERRORS.has(error.error ?? '');
+  if (!(error instanceof Error)) return false;
+  // By name: the library's classes are loaded on demand (oidc-client-ts names its errors so).
+  if (error.name === 'ErrorResponse')
+    return !TRANSIENT_ERRORS.has((error as Error & { error?: string }).error ?? '');
   // A silent iframe that never answers is blocked (third-party cookies, frame rules), not slow.
-  return error instanceof ErrorTimeout;
+  return error.name === 'ErrorTimeout';
 }
 
 /**
@@ -53,7 +67,7 @@ function isFinal(error: unknown): boolean {
  * token's last moments. When renewal has become impossible, listeners hear that the session ended.
  */
 export function createSsoSession(config: TRuntimeConfig): SsoSession {
-  const userManager = userManagerFor(config);
+  const manager = loadOidcLibrary().then((library) => userManagerFor(library, config));
   const endedListeners = new Set<() => void>();
   // Seconds the provider's clock is ahead of this browser's, measured on fresh tokens.
   let clockSkew = 0;
@@ -82,14 +96,14 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   const renew = (): Promise<User | null> => {
     renewing ??= oneTabAtATime(async () => {
       // Another tab may have renewed while this one waited: the tokens are shared in localStorage.
-      const stored = await userManager.getUser();
+      const stored = await (await manager).getUser();
       if (!stored) return null;
       if (needOf(stored) === 'none') return stored;
       if (!stored.refresh_token && !config.oidc.iframeRenewal) {
         renewalImpossible = true;
         return null;
       }
-      const renewed = await userManager.signinSilent();
+      const renewed = await (await manager).signinSilent();
       if (renewed) noteFresh(renewed);
       return renewed;
     })
@@ -116,7 +130,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
 
   /** Looks at the current token and plans the next step: renew now, later, or give up. */
   const check = async (): Promise<void> => {
-    const user = await userManager.getUser();
+    const user = await (await manager).getUser();
     const token = user ? tokenOf(user) : undefined;
     if (!user || !token) return;
     const need = needOf(user);
@@ -137,7 +151,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   };
 
   setTokenSource(async () => {
-    const user = await userManager.getUser();
+    const user = await (await manager).getUser();
     const token = user ? tokenOf(user) : undefined;
     if (!user || !token) return null;
     const need = needOf(user);
@@ -156,7 +170,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     kind: 'sso',
     provider: config.oidc.provider,
     readCallback: async () => {
-      const user = await userManager.signinCallback();
+      const user = await (await manager).signinCallback();
       if (!user) throw new Error(SIGN_IN_RESULT_MISSING);
       noteFresh(user);
       renewalImpossible = false;
@@ -164,20 +178,20 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
       void check();
       return user.state;
     },
-    hasSession: async () => (await userManager.getUser()) !== null,
-    signIn: (state, loginHint, prompt) =>
-      userManager.signinRedirect({
+    hasSession: async () => (await (await manager).getUser()) !== null,
+    signIn: async (state, loginHint, prompt) =>
+      (await manager).signinRedirect({
         state,
         login_hint: loginHint,
         // The configured prompt (e.g. consent, for refresh tokens) plus this sign-in's own.
         prompt: [config.oidc.prompt, prompt].filter(Boolean).join(' ') || undefined,
       }),
     signOut: async () => {
-      const user = await userManager.getUser();
-      await userManager.removeUser();
+      const user = await (await manager).getUser();
+      await (await manager).removeUser();
       clearLocalStorage();
       try {
-        await userManager.signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
+        await (await manager).signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
       } catch (error) {
         // The provider cannot be reached: this browser is signed out all the same.
         console.error(error);
@@ -186,9 +200,9 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     },
     clear: async () => {
       // Kept for the provider's logout, which names the session by it, should the user sign out next.
-      logoutHint = (await userManager.getUser())?.id_token ?? logoutHint;
+      logoutHint = (await (await manager).getUser())?.id_token ?? logoutHint;
       clearTimeout(timer);
-      await userManager.removeUser();
+      await (await manager).removeUser();
       clearLocalStorage();
     },
     onEnded: (listener) => {

@@ -1,6 +1,5 @@
-import { DonutChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
-import { Anchor, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { TRACKING_STATUSES, type TrackingStatus } from '@service-hub/contracts';
@@ -9,6 +8,8 @@ import { trackingLinks } from '../../../lib/routing/tracking-links';
 import { useTrackingSummary } from '../api/get-tracking-summary';
 import { WidgetCard, widgetState } from '../components/widget-card';
 import type { AccountWidgetProps } from './widget-types';
+
+const StatusDonut = lazy(() => import('./status-donut'));
 
 /** Colours of the statuses in the chart; the list beside it carries the same dot and the words. */
 const STATUS_COLORS: Record<TrackingStatus, string> = {
@@ -56,19 +57,15 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
             <Group align="center" gap="xl" wrap="wrap">
               {/* Decoration: the list next to it says the same in words and links. */}
               <div aria-hidden="true">
-                <DonutChart
-                  size={140}
-                  thickness={22}
-                  withTooltip={false}
-                  // Hidden from assistive technology, so out of the tab order too.
-                  pieChartProps={{ accessibilityLayer: false }}
-                  pieProps={{ rootTabIndex: -1 }}
-                  data={shown.map((status) => ({
-                    name: t(`tracking.statuses.${status}`),
-                    value: overview.documents.byStatus[status],
-                    color: STATUS_COLORS[status],
-                  }))}
-                />
+                <Suspense fallback={<Box w={140} h={140} />}>
+                  <StatusDonut
+                    data={shown.map((status) => ({
+                      name: t(`tracking.statuses.${status}`),
+                      value: overview.documents.byStatus[status],
+                      color: STATUS_COLORS[status],
+                    }))}
+                  />
+                </Suspense>
               </div>
               <Stack
                 gap={6}
