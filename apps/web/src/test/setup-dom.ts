@@ -19,7 +19,8 @@ globalThis.fetch = ((input, init) => answer(input, init)) as Fetch;
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    // As in a browser, the empty query matches (mantine-datatable asks it for columns shown always).
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addEventListener: () => undefined,

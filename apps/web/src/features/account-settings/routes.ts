@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { accountSettingsLinks } from './account-settings-links';
 
 /** Users of the active account, for its administrators. */
 export const accountSettingsRoutes: RouteDefinition[] = [
@@ -27,7 +28,7 @@ export const accountSettingsRoutes: RouteDefinition[] = [
       {
         id: 'accountSettings.user',
         path: 'users/:id',
-        handle: { title: ['titles.user'], confirmLeave: true, fallback: '/accountsettings/users' },
+        handle: { title: ['titles.user'], confirmLeave: true, fallback: accountSettingsLinks.users() },
         page: () => import('./pages/account-user-page').then((m) => ({ default: m.AccountUserPage })),
       },
     ],

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { usersLinks } from './users-links';
 
 /** All users, for provider administrators. */
 export const usersRoutes: RouteDefinition[] = [
@@ -16,7 +17,7 @@ export const usersRoutes: RouteDefinition[] = [
       {
         id: 'users.user',
         path: ':id',
-        handle: { title: ['titles.user'], confirmLeave: true, fallback: '/users' },
+        handle: { title: ['titles.user'], confirmLeave: true, fallback: usersLinks.list() },
         page: () => import('./pages/user-page').then((m) => ({ default: m.UserPage })),
       },
     ],
