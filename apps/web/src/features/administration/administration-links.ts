@@ -1,0 +1,15 @@
+/** Addresses of the provider administration of services and their permissions. */
+export const administrationLinks = {
+  services: () => '/administration/services',
+  addService: () => '/administration/services/addservice',
+  /** A service's page; `permission` marks one of its permissions in the list. */
+  permissions: (serviceId: number, permission?: string) =>
+    `/administration/services/${serviceId}/permissions${
+      permission === undefined ? '' : `?permission=${encodeURIComponent(permission)}`
+    }`,
+  /** Track-and-trace permissions are tied to a customer and have their own form. */
+  addPermission: (service: { id: number; shortName: string }) =>
+    `/administration/services/${service.id}/permissions/${
+      service.shortName === 'STT' ? 'sttaddpermission' : 'addpermission'
+    }`,
+};
