@@ -38,6 +38,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+// Autosizing text areas listen for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 window.scrollTo = () => undefined;
 
 afterEach(() => {
