@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { trackingLinks } from './tracking-links';
 
 /** Track and trace of outgoing files and documents (STT). */
 export const trackingRoutes: RouteDefinition[] = [
@@ -29,7 +30,7 @@ export const trackingRoutes: RouteDefinition[] = [
       {
         id: 'tracking.file',
         path: 'files/:id',
-        handle: { title: ['titles.file'], fallback: '/tracking/files' },
+        handle: { title: ['titles.file'], fallback: trackingLinks.files() },
         page: () => import('./pages/file-layout'),
         children: [
           { id: 'tracking.file.index', index: true, redirectTo: 'delivery-channels' },
@@ -56,7 +57,7 @@ export const trackingRoutes: RouteDefinition[] = [
       {
         id: 'tracking.document',
         path: 'documents/:id',
-        handle: { title: ['titles.document'], fallback: '/tracking/documents' },
+        handle: { title: ['titles.document'], fallback: trackingLinks.documents() },
         page: () => import('./pages/document-layout'),
         children: [
           { id: 'tracking.document.index', index: true, redirectTo: 'delivery' },
