@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { customersLinks } from './customers-links';
 
 /** Customer accounts, for provider administrators. */
 export const customersRoutes: RouteDefinition[] = [
@@ -29,7 +30,7 @@ export const customersRoutes: RouteDefinition[] = [
         id: 'customers.customer',
         path: ':id',
         page: () => import('./pages/customer-layout').then((m) => ({ default: m.CustomerLayout })),
-        handle: { fallback: '/customers' },
+        handle: { fallback: customersLinks.list() },
         children: [
           { id: 'customers.customer.index', index: true, redirectTo: 'overview' },
           // The customer's own page: headed and titled with the customer's name alone.
