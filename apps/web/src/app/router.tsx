@@ -7,6 +7,7 @@ import { RequireAuth } from './require-auth';
 import { RootRoute } from './root-route';
 import { RouteGuard } from './route-guard';
 import { notFoundRoute, openRoutes, signedInRoutes } from './route-table';
+import { appLinks } from '../lib/routing/links';
 
 /** Turns a route definition into a React Router route: lazy page, redirect or plain outlet. */
 export function toRouteObject(definition: RouteDefinition): RouteObject {
@@ -39,7 +40,7 @@ export const appRoutes: RouteObject[] = [
         ),
         children: [{ id: 'guard', element: <RouteGuard />, children: signedInRoutes.map(toRouteObject) }],
       },
-      { id: 'unknown', path: '*', element: <Navigate to="/not-found" replace /> },
+      { id: 'unknown', path: '*', element: <Navigate to={appLinks.notFound()} replace /> },
     ],
   },
 ];

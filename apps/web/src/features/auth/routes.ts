@@ -1,7 +1,8 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { SIGNED_OUT_PATH } from '../../lib/session/sso-session';
+import { appLinks } from '../../lib/routing/links';
 
-export const authPaths = { signIn: '/auth/login', callback: '/auth/callback' } as const;
+export const authPaths = { signIn: appLinks.signIn(), callback: appLinks.signInCallback() };
 
 /** Pages outside the signed-in frame: sign-in, its callback, and the pages behind e-mailed links. */
 export const authRoutes: RouteDefinition[] = [

@@ -1,4 +1,5 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { appLinks } from '../../lib/routing/links';
 
 /** Routes of the frame itself: loading, not found, the developer test page and external services. */
 export const shellRoutes: RouteDefinition[] = [
@@ -10,7 +11,7 @@ export const shellRoutes: RouteDefinition[] = [
   },
   {
     id: 'notFound',
-    path: '/not-found',
+    path: appLinks.notFound(),
     handle: { title: ['titles.notFound'] },
     page: () => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
   },
