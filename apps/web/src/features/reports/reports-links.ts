@@ -1,4 +1,6 @@
-/** The address of the reports page (order, follow, download and schedule reports). */
+import { sectionLinks } from '../../lib/routing/links';
+
+/** The address of the reports page (order, follow, download and schedule reports): the section's own. */
 export const reportsLinks = {
-  reports: () => '/reports',
+  reports: sectionLinks.reports,
 };

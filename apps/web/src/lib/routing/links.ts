@@ -30,3 +30,17 @@ export const appLinks = {
   /** Where a sign-in token is handed over; without one, the callback route's own address. */
   signInCallback: (token?: string, returnTo?: string) => withQuery('/auth/callback', { token, returnTo }),
 };
+
+/** The entry address of each section in the sidebar: it opens the section's first allowed page. */
+export const sectionLinks = {
+  dashboard: () => appLinks.dashboard(),
+  tracking: () => '/tracking',
+  ediTracking: () => '/edi-tracking',
+  support: () => '/support',
+  reports: () => '/reports',
+  accountSettings: () => '/accountsettings',
+  ediConnect: () => '/edi-connect',
+  administration: () => '/administration',
+  customers: () => '/customers',
+  users: () => '/users',
+};
