@@ -1,11 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { accountSettingsLinks } from './account-settings-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Users of the active account, for its administrators. */
 export const accountSettingsRoutes: RouteDefinition[] = [
   {
     id: 'accountSettings',
-    path: '/accountsettings',
+    path: sectionLinks.accountSettings(),
     handle: {
       title: ['titles.accountSettings'],
       roles: ['CustomerAdministrator', 'ADMIN'],

@@ -32,7 +32,7 @@ export const authRoutes: RouteDefinition[] = [
   },
   {
     id: 'invitation',
-    path: '/invitation',
+    path: appLinks.invitation(),
     handle: { title: ['invitation.title'] },
     page: () => import('./pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
   },

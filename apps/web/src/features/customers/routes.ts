@@ -1,11 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { customersLinks } from './customers-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Customer accounts, for provider administrators. */
 export const customersRoutes: RouteDefinition[] = [
   {
     id: 'customers',
-    path: '/customers',
+    path: sectionLinks.customers(),
     handle: { title: ['titles.customers'], roles: ['SF_ADMIN'] },
     children: [
       {

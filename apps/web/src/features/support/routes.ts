@@ -1,5 +1,6 @@
 import type { RouteDefinition, RouteHandle } from '../../lib/routing/route-definition';
 import { supportLinks } from './support-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** The new-case form: development only (spec 2), so the list offers it only where it opens. */
 export const NEW_CASE_HANDLE: RouteHandle = {
@@ -13,7 +14,7 @@ export const NEW_CASE_HANDLE: RouteHandle = {
 export const supportRoutes: RouteDefinition[] = [
   {
     id: 'support',
-    path: '/support',
+    path: sectionLinks.support(),
     handle: { title: ['titles.support'] },
     children: [
       { id: 'support.index', index: true, redirectTo: 'cases' },

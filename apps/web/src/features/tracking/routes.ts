@@ -1,11 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { trackingLinks } from './tracking-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Track and trace of outgoing files and documents (STT). */
 export const trackingRoutes: RouteDefinition[] = [
   {
     id: 'tracking',
-    path: '/tracking',
+    path: sectionLinks.tracking(),
     handle: { title: ['titles.tracking'], requires: ['STT'], activeAccount: true },
     children: [
       { id: 'tracking.index', index: true, redirectTo: 'overview' },

@@ -1,11 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { usersLinks } from './users-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** All users, for provider administrators. */
 export const usersRoutes: RouteDefinition[] = [
   {
     id: 'users',
-    path: '/users',
+    path: sectionLinks.users(),
     handle: { title: ['titles.users'], roles: ['SF_ADMIN'] },
     children: [
       {
