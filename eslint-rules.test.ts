@@ -108,6 +108,10 @@ describe('path literals', { timeout: 30_000 }, () => {
       'a link builder',
       'export const Probe = ({ id }: { id: number }) => <Link to={supportLinks.case(id)}>x</Link>;',
     ],
+    [
+      'a download from the API',
+      'export const Probe = ({ id }: { id: number }) => <Anchor href={`/api/reports/${id}/file`}>x</Anchor>;',
+    ],
     ['a mail link', 'export const Probe = () => <Anchor href="mailto:support@example.com">x</Anchor>;'],
     [
       'an address taken apart from a URL',

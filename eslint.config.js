@@ -38,10 +38,13 @@ const LAYER_ZONES = [
   { target: `${API}/lib`, from: `${API}/plugins`, message: 'lib/ is below the plugins.' },
 ];
 
-/** A string or template starting with '/': as a link's `to`/`href`, or the address given to navigate(). */
+/**
+ * A string or template starting with '/': as a link's `to`/`href`, or the address given to
+ * navigate(). Addresses of the API (downloads) are not routes of the app.
+ */
 const startsWithSlash = (node) => [
-  `${node} > Literal[value=/^\\//]`,
-  `${node} > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\//]`,
+  `${node} > Literal[value=/^\\/(?!api\\/)/]`,
+  `${node} > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(?!api\\/)/]`,
 ];
 const PATH_LITERAL_SELECTORS = [
   ...startsWithSlash('JSXAttribute[name.name=/^(to|href)$/]'),
