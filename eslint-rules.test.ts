@@ -81,3 +81,43 @@ describe('untranslated text', { timeout: 30_000 }, () => {
     ).toEqual([]);
   });
 });
+
+describe('path literals', { timeout: 30_000 }, () => {
+  const ruleErrors = async (code: string) => {
+    const [result] = await eslint.lintText(code, { filePath: 'apps/web/src/features/support/probe.tsx' });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-syntax');
+  };
+
+  it.each([
+    ['a link to a path', 'export const Probe = () => <Link to="/support/cases">x</Link>;'],
+    [
+      'a link to a path template',
+      'export const Probe = ({ id }: { id: number }) => <Link to={`/support/cases/${id}`}>x</Link>;',
+    ],
+    ['an anchor to a path', "export const Probe = () => <Anchor href={'/'}>x</Anchor>;"],
+    [
+      'a navigation to a path',
+      "export const probe = (navigate: (to: string) => void) => navigate('/support/cases');",
+    ],
+  ])('refuses %s', async (_, code) => {
+    expect(await ruleErrors(code)).not.toEqual([]);
+  });
+
+  it.each([
+    [
+      'a link builder',
+      'export const Probe = ({ id }: { id: number }) => <Link to={supportLinks.case(id)}>x</Link>;',
+    ],
+    [
+      'a download from the API',
+      'export const Probe = ({ id }: { id: number }) => <Anchor href={`/api/reports/${id}/file`}>x</Anchor>;',
+    ],
+    ['a mail link', 'export const Probe = () => <Anchor href="mailto:support@example.com">x</Anchor>;'],
+    [
+      'an address taken apart from a URL',
+      'export const Probe = ({ url }: { url: URL }) => <Anchor href={`${url.pathname}${url.search}`}>x</Anchor>;',
+    ],
+  ])('allows %s', async (_, code) => {
+    expect(await ruleErrors(code)).toEqual([]);
+  });
+});

@@ -38,6 +38,22 @@ const LAYER_ZONES = [
   { target: `${API}/lib`, from: `${API}/plugins`, message: 'lib/ is below the plugins.' },
 ];
 
+/**
+ * A string or template starting with '/': as a link's `to`/`href`, or the address given to
+ * navigate(). Addresses of the API (downloads) are not routes of the app.
+ */
+const startsWithSlash = (node) => [
+  `${node} > Literal[value=/^\\/(?!api\\/)/]`,
+  `${node} > TemplateLiteral > TemplateElement:first-child[value.raw=/^\\/(?!api\\/)/]`,
+];
+const PATH_LITERAL_SELECTORS = [
+  ...startsWithSlash('JSXAttribute[name.name=/^(to|href)$/]'),
+  ...startsWithSlash('JSXAttribute[name.name=/^(to|href)$/] > JSXExpressionContainer'),
+  ...startsWithSlash("CallExpression[callee.name='navigate']"),
+];
+const PATH_LITERAL_MESSAGE =
+  "Use the feature's link builder (<feature>-links.ts) or lib/routing/links.ts instead of a path literal.";
+
 export default tseslint.config(
   {
     ignores: [
@@ -97,6 +113,18 @@ export default tseslint.config(
     ignores: ['**/*.test.tsx'],
     plugins: { i18next },
     rules: { 'i18next/no-literal-string': ['error', { mode: 'jsx-text-only' }] },
+  },
+  {
+    // Addresses come from the link builders (a feature's `<feature>-links.ts`, lib/routing/links.ts),
+    // so a route moves in one place: no path literal in a link, a redirect or a navigation.
+    files: ['apps/web/src/features/**/*.{ts,tsx}', 'apps/web/src/app/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...PATH_LITERAL_SELECTORS.map((selector) => ({ selector, message: PATH_LITERAL_MESSAGE })),
+      ],
+    },
   },
   {
     // The web app and the API meet only through packages/contracts (browser tests may start the server).

@@ -24,6 +24,8 @@ export default defineConfig({
           environment: 'jsdom',
           setupFiles: ['apps/web/src/test/setup-dom.ts'],
           testTimeout: 20_000,
+          // Every file loads the whole app: a worker keeps it loaded (renderRoute resets the state).
+          isolate: false,
         },
       },
       {

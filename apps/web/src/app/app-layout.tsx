@@ -34,6 +34,7 @@ import {
 } from '../lib/session/active-account';
 import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
 import { signedInRoutes } from './route-table';
+import { appLinks } from '../lib/routing/links';
 
 /** Queries that outlive an account switch; everything else belongs to the account. */
 
@@ -143,7 +144,7 @@ export function AppLayout() {
             )}
             <Text
               component={Link}
-              to={`/dashboard${accountSearch}`}
+              to={appLinks.dashboard(accountSearch)}
               fw={700}
               size={isMobile ? 'md' : 'lg'}
               c="blue.8"

@@ -13,6 +13,7 @@ import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
 import { usersRoutes } from '../features/users/routes';
 import type { RouteDefinition } from '../lib/routing/route-definition';
+import { appLinks } from '../lib/routing/links';
 
 const OPEN_ROUTE_IDS = new Set(['loading', 'notFound']);
 
@@ -28,7 +29,7 @@ export const notFoundRoute: RouteDefinition = shellRoutes.find((r) => r.id === '
 
 /** The route table of spec 2 inside the signed-in frame; the access rules read it as data. */
 export const signedInRoutes: RouteDefinition[] = [
-  { id: 'root', path: '/', redirectTo: '/dashboard' },
+  { id: 'root', path: '/', redirectTo: appLinks.dashboard() },
   ...dashboardRoutes,
   ...shellRoutes.filter((r) => !OPEN_ROUTE_IDS.has(r.id)),
   ...administrationRoutes,

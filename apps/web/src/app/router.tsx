@@ -6,6 +6,7 @@ import { NotFoundFrame } from './not-found-frame';
 import { RequireAuth } from './require-auth';
 import { RootRoute } from './root-route';
 import { notFoundRoute, openRoutes, signedInRoutes } from './route-table';
+import { appLinks } from '../lib/routing/links';
 
 /** Turns a route definition into a React Router route: lazy page, redirect or plain outlet. */
 export function toRouteObject(definition: RouteDefinition): RouteObject {
@@ -45,7 +46,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { id: 'unknown', path: '*', element: <Navigate to="/not-found" replace /> },
+      { id: 'unknown', path: '*', element: <Navigate to={appLinks.notFound()} replace /> },
     ],
   },
 ];

@@ -37,16 +37,25 @@ const signedInToken = () =>
     .map((part) => btoa(part).replace(/=+$/, ''))
     .join('.');
 
+/** What the API says to a caller without a valid token. */
+const unauthorized = () =>
+  Response.json(
+    { status: 401, title: 'Unauthorized', detail: 'Sign in', errorCode: 'UNAUTHORIZED', requestId: 'test' },
+    { status: 401 },
+  );
+
 /**
  * The whole web app at `path` through the real route table, guard and frame, signed in as `user`
- * (own-auth flow), with the API answered from `api` (and `GET /api/v3/user` from `user`).
- * Unstubbed calls answer 404 in the API's error shape. Query the result by role and name.
+ * (own-auth flow; `null`: nobody is signed in), with the API answered from `api` (and
+ * `GET /api/v3/user` from `user`). Unstubbed calls answer 404 in the API's error shape.
+ * Query the result by role and name.
  */
-export async function renderRoute(path: string, user: TCurrentUser, api: ApiStubs = {}) {
+export async function renderRoute(path: string, user: TCurrentUser | null, api: ApiStubs = {}) {
   localStorage.setItem('language', 'en-SE');
-  userToken.set(signedInToken());
+  if (user) userToken.set(signedInToken());
+  else userToken.clear();
   const stubs: ApiStubs = {
-    'GET /api/v3/user': user,
+    'GET /api/v3/user': user ?? unauthorized,
     'GET /api/notifications': { notifications: [], newCount: 0 },
     ...api,
   };

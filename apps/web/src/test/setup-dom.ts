@@ -10,16 +10,20 @@ configure({ asyncUtilTimeout: 5000 });
  * module of the app, and each test sets what it answers (see render-route.tsx).
  */
 type Fetch = typeof fetch;
-let answer: Fetch = async () => Response.json({ status: 404 }, { status: 404 });
+// One answer per worker, kept on the global: the route project shares loaded modules between files
+// (isolate: false), and this file runs again for each of them.
+const slot = globalThis as typeof globalThis & { answerFetch?: Fetch };
+slot.answerFetch ??= async () => Response.json({ status: 404 }, { status: 404 });
 export function answerFetch(next: Fetch) {
-  answer = next;
+  slot.answerFetch = next;
 }
-globalThis.fetch = ((input, init) => answer(input, init)) as Fetch;
+globalThis.fetch = ((input, init) => slot.answerFetch!(input, init)) as Fetch;
 
 Object.defineProperty(window, 'matchMedia', {
   writable: true,
   value: (query: string) => ({
-    matches: false,
+    // As in a browser, the empty query matches (mantine-datatable asks it for columns shown always).
+    matches: query.trim() === '',
     media: query,
     onchange: null,
     addEventListener: () => undefined,
@@ -37,6 +41,12 @@ class ResizeObserverStub {
 }
 window.ResizeObserver ??= ResizeObserverStub;
 window.HTMLElement.prototype.scrollIntoView ??= () => undefined;
+// Autosizing text areas listen for web fonts loading.
+if (!('fonts' in document)) {
+  Object.defineProperty(document, 'fonts', {
+    value: { addEventListener: () => undefined, removeEventListener: () => undefined },
+  });
+}
 window.scrollTo = () => undefined;
 
 afterEach(() => {

@@ -1,10 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { accountSettingsLinks } from './account-settings-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Users of the active account, for its administrators. */
 export const accountSettingsRoutes: RouteDefinition[] = [
   {
     id: 'accountSettings',
-    path: '/accountsettings',
+    path: sectionLinks.accountSettings(),
     handle: {
       title: ['titles.accountSettings'],
       roles: ['CustomerAdministrator', 'ADMIN'],
@@ -27,7 +29,7 @@ export const accountSettingsRoutes: RouteDefinition[] = [
       {
         id: 'accountSettings.user',
         path: 'users/:id',
-        handle: { title: ['titles.user'], confirmLeave: true, fallback: '/accountsettings/users' },
+        handle: { title: ['titles.user'], confirmLeave: true, fallback: accountSettingsLinks.users() },
         page: () => import('./pages/account-user-page').then((m) => ({ default: m.AccountUserPage })),
       },
     ],

@@ -1,7 +1,8 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { SIGNED_OUT_PATH } from '../../lib/session/sso-session';
+import { appLinks } from '../../lib/routing/links';
 
-export const authPaths = { signIn: '/auth/login', callback: '/auth/callback' } as const;
+export const authPaths = { signIn: appLinks.signIn(), callback: appLinks.signInCallback() };
 
 /** Pages outside the signed-in frame: sign-in, its callback, and the pages behind e-mailed links. */
 export const authRoutes: RouteDefinition[] = [
@@ -31,7 +32,7 @@ export const authRoutes: RouteDefinition[] = [
   },
   {
     id: 'invitation',
-    path: '/invitation',
+    path: appLinks.invitation(),
     handle: { title: ['invitation.title'] },
     page: () => import('./pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
   },

@@ -1,10 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { customersLinks } from './customers-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Customer accounts, for provider administrators. */
 export const customersRoutes: RouteDefinition[] = [
   {
     id: 'customers',
-    path: '/customers',
+    path: sectionLinks.customers(),
     handle: { title: ['titles.customers'], roles: ['SF_ADMIN'] },
     children: [
       {
@@ -29,7 +31,7 @@ export const customersRoutes: RouteDefinition[] = [
         id: 'customers.customer',
         path: ':id',
         page: () => import('./pages/customer-layout').then((m) => ({ default: m.CustomerLayout })),
-        handle: { fallback: '/customers' },
+        handle: { fallback: customersLinks.list() },
         children: [
           { id: 'customers.customer.index', index: true, redirectTo: 'overview' },
           // The customer's own page: headed and titled with the customer's name alone.

@@ -1,10 +1,11 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** EDI connect communication orders (deployment requests). */
 export const ediConnectRoutes: RouteDefinition[] = [
   {
     id: 'ediConnect',
-    path: '/edi-connect',
+    path: sectionLinks.ediConnect(),
     handle: { title: ['titles.ediConnect'], requires: ['EC'], activeAccount: true },
     children: [
       { id: 'ediConnect.index', index: true, redirectTo: 'deployment-requests' },

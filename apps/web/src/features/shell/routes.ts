@@ -1,4 +1,6 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { appLinks } from '../../lib/routing/links';
+import { EXTERNAL_SERVICES, shellLinks } from './shell-links';
 
 /** Routes of the frame itself: loading, not found, the developer test page and external services. */
 export const shellRoutes: RouteDefinition[] = [
@@ -10,7 +12,7 @@ export const shellRoutes: RouteDefinition[] = [
   },
   {
     id: 'notFound',
-    path: '/not-found',
+    path: appLinks.notFound(),
     handle: { title: ['titles.notFound'] },
     page: () => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
   },
@@ -22,18 +24,18 @@ export const shellRoutes: RouteDefinition[] = [
   },
   {
     id: 'external',
-    path: '/external',
+    path: shellLinks.external(),
     handle: { title: ['titles.external'], activeAccount: true },
     page: () => import('./pages/external-page').then((m) => ({ default: m.ExternalPage })),
   },
-  ...(['wod', 'ai', 'ibf', 'ea', 'lit', 'jir'] as const).map((service): RouteDefinition => ({
+  ...EXTERNAL_SERVICES.map((service): RouteDefinition => ({
     id: `external.${service}`,
-    path: `/${service}`,
+    path: shellLinks.service(service),
     handle: {
       title: [`services.${service.toUpperCase()}`],
       activeAccount: true,
       requires: [service.toUpperCase() as Uppercase<typeof service>],
     },
-    redirectTo: `/external?service=${service.toUpperCase()}`,
+    redirectTo: shellLinks.external(service.toUpperCase()),
   })),
 ];

@@ -5,6 +5,8 @@ import {
   rolesOf,
   type AccessSubject,
 } from '../../lib/access/route-access';
+import { sectionLinks } from '../../lib/routing/links';
+import { shellLinks } from './shell-links';
 
 /** A sidebar entry; `group` 'services' stands above the divider, 'manage' below it. */
 export type SidebarItem = {
@@ -19,44 +21,49 @@ export type SidebarItem = {
 export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   {
     id: 'dashboard',
-    path: '/dashboard',
+    path: sectionLinks.dashboard(),
     label: 'titles.dashboard',
     group: 'services',
     singleSignOnRule: { permission: 'account.view-profile' },
   },
   {
     id: 'tracking',
-    path: '/tracking',
+    path: sectionLinks.tracking(),
     label: 'services.STT',
     group: 'services',
     singleSignOnRule: { permission: 'stt-appapi-client.READ_ALL' },
   },
   {
     id: 'ediTracking',
-    path: '/edi-tracking',
+    path: sectionLinks.ediTracking(),
     label: 'services.ETS',
     group: 'services',
     singleSignOnRule: { permission: 'edi-tracking-service.READ_ALL' },
   },
-  { id: 'support', path: '/support', label: 'titles.support', group: 'services' },
-  { id: 'wod', path: '/wod', label: 'services.WOD', group: 'services' },
-  { id: 'ai', path: '/ai', label: 'services.AI', group: 'services' },
-  { id: 'ibf', path: '/ibf', label: 'services.IBF', group: 'services' },
-  { id: 'ea', path: '/ea', label: 'services.EA', group: 'services' },
-  { id: 'lit', path: '/lit', label: 'services.LIT', group: 'services' },
-  { id: 'jir', path: '/jir', label: 'services.JIR', group: 'services' },
-  { id: 'reports', path: '/reports', label: 'titles.reports', group: 'manage' },
+  { id: 'support', path: sectionLinks.support(), label: 'titles.support', group: 'services' },
+  { id: 'wod', path: shellLinks.service('wod'), label: 'services.WOD', group: 'services' },
+  { id: 'ai', path: shellLinks.service('ai'), label: 'services.AI', group: 'services' },
+  { id: 'ibf', path: shellLinks.service('ibf'), label: 'services.IBF', group: 'services' },
+  { id: 'ea', path: shellLinks.service('ea'), label: 'services.EA', group: 'services' },
+  { id: 'lit', path: shellLinks.service('lit'), label: 'services.LIT', group: 'services' },
+  { id: 'jir', path: shellLinks.service('jir'), label: 'services.JIR', group: 'services' },
+  { id: 'reports', path: sectionLinks.reports(), label: 'titles.reports', group: 'manage' },
   {
     id: 'accountSettings',
-    path: '/accountsettings',
+    path: sectionLinks.accountSettings(),
     label: 'titles.accountSettings',
     group: 'manage',
     singleSignOnRule: { role: 'ADMIN' },
   },
-  { id: 'ediConnect', path: '/edi-connect', label: 'titles.ediConnect', group: 'manage' },
-  { id: 'administration', path: '/administration', label: 'titles.administration', group: 'manage' },
-  { id: 'customers', path: '/customers', label: 'titles.customers', group: 'manage' },
-  { id: 'users', path: '/users', label: 'titles.users', group: 'manage' },
+  { id: 'ediConnect', path: sectionLinks.ediConnect(), label: 'titles.ediConnect', group: 'manage' },
+  {
+    id: 'administration',
+    path: sectionLinks.administration(),
+    label: 'titles.administration',
+    group: 'manage',
+  },
+  { id: 'customers', path: sectionLinks.customers(), label: 'titles.customers', group: 'manage' },
+  { id: 'users', path: sectionLinks.users(), label: 'titles.users', group: 'manage' },
 ];
 
 /**
@@ -88,6 +95,6 @@ export function isSidebarItemVisible(
   return (
     target === item.path ||
     target.startsWith(`${item.path}/`) ||
-    target === `/external?service=${item.id.toUpperCase()}`
+    target === shellLinks.external(item.id.toUpperCase())
   );
 }

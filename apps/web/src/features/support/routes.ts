@@ -1,4 +1,6 @@
 import type { RouteDefinition, RouteHandle } from '../../lib/routing/route-definition';
+import { supportLinks } from './support-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** The new-case form: development only (spec 2), so the list offers it only where it opens. */
 export const NEW_CASE_HANDLE: RouteHandle = {
@@ -12,7 +14,7 @@ export const NEW_CASE_HANDLE: RouteHandle = {
 export const supportRoutes: RouteDefinition[] = [
   {
     id: 'support',
-    path: '/support',
+    path: sectionLinks.support(),
     handle: { title: ['titles.support'] },
     children: [
       { id: 'support.index', index: true, redirectTo: 'cases' },
@@ -43,7 +45,7 @@ export const supportRoutes: RouteDefinition[] = [
           activeAccount: true,
           // Switching accounts goes to the case list (the section's top page for a case, issue 9);
           // an account without support is sent on from there to the contact page.
-          fallback: '/support/cases',
+          fallback: supportLinks.cases(),
         },
         page: () => import('./pages/case-layout'),
         children: [

@@ -1,10 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { trackingLinks } from './tracking-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** Track and trace of outgoing files and documents (STT). */
 export const trackingRoutes: RouteDefinition[] = [
   {
     id: 'tracking',
-    path: '/tracking',
+    path: sectionLinks.tracking(),
     handle: { title: ['titles.tracking'], requires: ['STT'], activeAccount: true },
     children: [
       { id: 'tracking.index', index: true, redirectTo: 'overview' },
@@ -29,7 +31,7 @@ export const trackingRoutes: RouteDefinition[] = [
       {
         id: 'tracking.file',
         path: 'files/:id',
-        handle: { title: ['titles.file'], fallback: '/tracking/files' },
+        handle: { title: ['titles.file'], fallback: trackingLinks.files() },
         page: () => import('./pages/file-layout'),
         children: [
           { id: 'tracking.file.index', index: true, redirectTo: 'delivery-channels' },
@@ -56,7 +58,7 @@ export const trackingRoutes: RouteDefinition[] = [
       {
         id: 'tracking.document',
         path: 'documents/:id',
-        handle: { title: ['titles.document'], fallback: '/tracking/documents' },
+        handle: { title: ['titles.document'], fallback: trackingLinks.documents() },
         page: () => import('./pages/document-layout'),
         children: [
           { id: 'tracking.document.index', index: true, redirectTo: 'delivery' },

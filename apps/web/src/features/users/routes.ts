@@ -1,10 +1,12 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { usersLinks } from './users-links';
+import { sectionLinks } from '../../lib/routing/links';
 
 /** All users, for provider administrators. */
 export const usersRoutes: RouteDefinition[] = [
   {
     id: 'users',
-    path: '/users',
+    path: sectionLinks.users(),
     handle: { title: ['titles.users'], roles: ['SF_ADMIN'] },
     children: [
       {
@@ -16,7 +18,7 @@ export const usersRoutes: RouteDefinition[] = [
       {
         id: 'users.user',
         path: ':id',
-        handle: { title: ['titles.user'], confirmLeave: true, fallback: '/users' },
+        handle: { title: ['titles.user'], confirmLeave: true, fallback: usersLinks.list() },
         page: () => import('./pages/user-page').then((m) => ({ default: m.UserPage })),
       },
     ],

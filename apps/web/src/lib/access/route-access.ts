@@ -8,6 +8,7 @@ import {
   type TUserPermission,
 } from '@service-hub/contracts';
 import type { HandleChain, Requirement, RouteDefinition, RouteHandle } from '../routing/route-definition';
+import { appLinks } from '../routing/links';
 
 /** What the access rules look at: the user, the active account and where the app runs. */
 export type AccessSubject = {
@@ -146,9 +147,9 @@ export function resolveNavigation(
 ): string | null {
   for (let hops = 0, current = pathname; hops < 10; hops++) {
     const matches = matchChain(tree, current);
-    if (!matches) return '/not-found';
+    if (!matches) return appLinks.notFound();
     const last = matches[matches.length - 1]!;
-    if (last.route.handle?.hide) return '/not-found';
+    if (last.route.handle?.hide) return appLinks.notFound();
     const chain = matches.map((m) => m.route.handle);
     if (!isChainAllowed(chain, subject)) return refusedTarget(tree, matches, subject);
     if (last.route.redirectTo === undefined) return current;
@@ -192,9 +193,9 @@ function refusedTarget(
       return fallback;
     // A refused fallback is itself a refused target (a case's list without support → contact).
     const next = depth < 3 ? refusedTarget(tree, fallbackMatches, subject, depth + 1) : null;
-    if (next && next !== '/dashboard') return next;
+    if (next && next !== appLinks.dashboard()) return next;
   }
-  const dashboard = matchChain(tree, '/dashboard');
+  const dashboard = matchChain(tree, appLinks.dashboard());
   if (
     dashboard &&
     isChainAllowed(
@@ -202,6 +203,6 @@ function refusedTarget(
       subject,
     )
   )
-    return '/dashboard';
+    return appLinks.dashboard();
   return null;
 }

@@ -1,4 +1,5 @@
 import type { RouteHandle } from './route-definition';
+import { appLinks } from './links';
 
 type MatchLike = { pathname: string; handle?: unknown };
 
@@ -12,5 +13,5 @@ export function topPageOf(matches: readonly MatchLike[]): string {
   const top = [...handles].reverse().find((m) => m.handle?.topLevel);
   if (top) return top.pathname;
   const fallback = [...handles].reverse().find((m) => m.handle?.fallback)?.handle?.fallback;
-  return fallback ?? handles[handles.length - 1]?.pathname ?? '/dashboard';
+  return fallback ?? handles[handles.length - 1]?.pathname ?? appLinks.dashboard();
 }

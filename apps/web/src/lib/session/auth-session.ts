@@ -3,6 +3,7 @@ import { secondsLeft, setTokenSource, userToken } from '../api/auth-token';
 import { oneTabAtATime } from './one-tab-at-a-time';
 import { clearLocalStorage, type AuthSession, type OwnAuthSession } from './session';
 import { createSsoSession } from './sso-session';
+import { appLinks } from '../routing/links';
 
 export * from './session';
 
@@ -49,7 +50,7 @@ export function createOwnAuthSession(): OwnAuthSession {
         credentials: 'include',
         headers: token ? { authorization: `Bearer ${token}` } : {},
       }).catch(() => undefined);
-      window.location.assign('/auth/login?signedOut=1');
+      window.location.assign(appLinks.signIn({ signedOut: true }));
     },
     clear: async () => {
       clearLocalStorage();

@@ -2,6 +2,7 @@ import { Stack, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { InviteUserForm } from '../../../components/user-admin/invite-user-form';
 import { useActiveAccount } from '../../../lib/session/active-account';
+import { accountSettingsLinks } from '../account-settings-links';
 
 /** Invites a user to the active account (spec 2, /accountsettings/users/invite). */
 export function AccountInvitePage() {
@@ -17,8 +18,8 @@ export function AccountInvitePage() {
         key={account.id}
         customerId={account.id}
         customerName={account.name}
-        usersPath="/accountsettings/users"
-        userPath={(userId) => `/accountsettings/users/${userId}`}
+        usersPath={accountSettingsLinks.users()}
+        userPath={accountSettingsLinks.user}
       />
     </Stack>
   );

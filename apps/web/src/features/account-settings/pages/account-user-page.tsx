@@ -1,11 +1,12 @@
 import { Navigate, useParams } from 'react-router';
 import { UserEditor } from '../../../components/user-admin/user-editor';
 import { useActiveAccount } from '../../../lib/session/active-account';
+import { accountSettingsLinks } from '../account-settings-links';
 
 /** A user of the administrator's accounts (spec 2, /accountsettings/users/{id}: loads the user first). */
 export function AccountUserPage() {
   const { id } = useParams();
   const { account } = useActiveAccount();
-  if (!id) return <Navigate to="/accountsettings/users" replace />;
-  return <UserEditor key={id} userId={id} backPath="/accountsettings/users" customerId={account?.id} />;
+  if (!id) return <Navigate to={accountSettingsLinks.users()} replace />;
+  return <UserEditor key={id} userId={id} backPath={accountSettingsLinks.users()} customerId={account?.id} />;
 }

@@ -34,6 +34,7 @@ import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { useUpdateProfile } from '../api/update-profile';
+import { appLinks } from '../../../lib/routing/links';
 
 function ProfileCard({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation();
@@ -134,7 +135,7 @@ function EmailCard({ user }: { user: TCurrentUser }) {
                   onClick={() => {
                     // Signing in again leaves the page on purpose: no "leave site?" question.
                     discardUnsavedChanges();
-                    void authSession().signIn({ path: '/account', query: '' }, user.email, 'login');
+                    void authSession().signIn({ path: appLinks.account(), query: '' }, user.email, 'login');
                   }}
                 >
                   {t('account.signInAgain')}

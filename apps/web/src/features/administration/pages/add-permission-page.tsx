@@ -27,6 +27,7 @@ import { useAccountSearch } from '../api/search-accounts';
 import { useServiceParam } from '../components/use-service-param';
 import { ADMIN_MESSAGES } from '../messages';
 import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
+import { administrationLinks } from '../administration-links';
 
 /** Track-and-trace permissions are tied to one customer: the form asks for it. */
 const ZSttPermission = ZCreatePermissionRequest.extend({ customerId: ZInt32Id });
@@ -76,9 +77,9 @@ export function AddPermissionPage({ tiedToCustomer = false }: { tiedToCustomer?:
       })(toRequest(values)),
   });
   useReportUnsavedChanges(tiedToCustomer && form.isDirty());
-  if (serviceId === null || service.isError) return <Navigate to="/administration/services" replace />;
+  if (serviceId === null || service.isError) return <Navigate to={administrationLinks.services()} replace />;
   if (!service.data) return <LoadingPage />;
-  const permissionsPath = `/administration/services/${serviceId}/permissions`;
+  const permissionsPath = administrationLinks.permissions(serviceId);
   const submit = form.onSubmit((values) => {
     setExisting(undefined);
     create.mutate(toRequest(values) as z.input<typeof ZCreatePermissionRequest>, {
@@ -102,7 +103,7 @@ export function AddPermissionPage({ tiedToCustomer = false }: { tiedToCustomer?:
       </Title>
       {existing && (
         <Alert color="yellow" role="alert" title={t('administration.permission.exists')}>
-          <Anchor component={Link} to={`${permissionsPath}?permission=${encodeURIComponent(existing)}`}>
+          <Anchor component={Link} to={administrationLinks.permissions(serviceId, existing)}>
             {t('administration.permission.seeExisting')}
           </Anchor>
         </Alert>

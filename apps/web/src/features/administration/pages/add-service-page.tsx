@@ -7,6 +7,7 @@ import { showSuccess } from '../../../lib/feedback/toasts';
 import { useCreateService } from '../api/create-service';
 import { ADMIN_MESSAGES } from '../messages';
 import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
+import { administrationLinks } from '../administration-links';
 
 /** Adds a service with its first application (spec 2, /administration/services/addservice). */
 export function AddServicePage() {
@@ -28,7 +29,7 @@ export function AddServicePage() {
     create.mutate(values, {
       onSuccess: (service) => {
         showSuccess('administration.service.added', { name: service.name });
-        void navigate(`/administration/services/${service.id}/permissions`);
+        void navigate(administrationLinks.permissions(service.id));
       },
       onError: (error) => {
         const code = errorCodeOf(error);

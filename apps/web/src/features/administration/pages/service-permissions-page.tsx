@@ -6,6 +6,7 @@ import { LoadingPage } from '../../../components/ui/loading-page';
 import { useService } from '../api/get-service';
 import { AddApplicationForm } from '../components/add-application-form';
 import { useServiceParam } from '../components/use-service-param';
+import { administrationLinks } from '../administration-links';
 
 /** A service's applications and permissions (spec 2, /administration/services/{service}/permissions). */
 export function ServicePermissionsPage() {
@@ -14,10 +15,10 @@ export function ServicePermissionsPage() {
   const service = useService(serviceId ?? 0);
   const [params] = useSearchParams();
   const highlighted = params.get('permission');
-  if (serviceId === null || service.isError) return <Navigate to="/administration/services" replace />;
+  if (serviceId === null || service.isError) return <Navigate to={administrationLinks.services()} replace />;
   if (!service.data) return <LoadingPage />;
   const data = service.data;
-  const addPath = `/administration/services/${data.id}/permissions/${data.shortName === 'STT' ? 'sttaddpermission' : 'addpermission'}`;
+  const addPath = administrationLinks.addPermission(data);
   const detail = (label: string, value: string | null) => (
     <div>
       <Text size="sm" c="dimmed">

@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { TService } from '@service-hub/contracts';
 import { useUrlState } from '../../../lib/routing/search-params';
 import { useServices } from '../api/list-services';
+import { administrationLinks } from '../administration-links';
 import { AdministrationNav } from '../components/administration-nav';
 
 type SortKey = 'name' | 'shortName' | 'applicationCount' | 'permissionCount';
@@ -30,7 +31,7 @@ export function ServicesPage() {
     <Stack>
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{t('titles.services')}</Title>
-        <Button component={Link} to="/administration/services/addservice">
+        <Button component={Link} to={administrationLinks.addService()}>
           {t('administration.services.add')}
         </Button>
       </Group>
@@ -52,7 +53,7 @@ export function ServicesPage() {
             title: t('administration.service.name'),
             sortable: true,
             render: (service) => (
-              <Anchor component={Link} to={`/administration/services/${service.id}/permissions`}>
+              <Anchor component={Link} to={administrationLinks.permissions(service.id)}>
                 {service.name}
               </Anchor>
             ),

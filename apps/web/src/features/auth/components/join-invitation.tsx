@@ -11,6 +11,7 @@ import { getCurrentUserQueryOptions } from '../../../lib/session/current-user';
 import { joinInvitation } from '../api/join-invitation';
 import { PENDING_INVITATION_KEY } from '../pending-invitation';
 import { ApiErrorAlert } from './api-error-alert';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * An invitation for someone who already has a user: nothing changes until they accept it, signed
@@ -29,14 +30,14 @@ export function JoinInvitation({ token, invitation }: { token: string; invitatio
       await queryClient.fetchQuery({ ...getCurrentUserQueryOptions(), staleTime: 0 });
       storeActiveAccountId(joined.customerId);
       showSuccess('invitation.joined', { customer: joined.customerName });
-      await navigate('/dashboard');
+      await navigate(appLinks.dashboard());
     },
     meta: { handlesErrors: true },
   });
   const signIn = () => {
     // Back on this page after signing in; the token waits in this tab rather than in any address.
     sessionStorage.setItem(PENDING_INVITATION_KEY, token);
-    void authSession().signIn({ path: '/invitation', query: '' }, invitation.email);
+    void authSession().signIn({ path: appLinks.invitation(), query: '' }, invitation.email);
   };
   const wrongUser = join.error instanceof ApiRequestError && join.error.body?.errorCode === 'WRONG_USER';
   const signedOut = join.error instanceof ApiRequestError && join.error.status === 401;

@@ -10,6 +10,7 @@ import { MfaStep } from '../components/mfa-step';
 import { PasswordStep } from '../components/password-step';
 import { safeReturnPath } from '../safe-return-path';
 import { SsoStartPage } from './sso-start-page';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * The sign-in page of the product's own authentication service (USE_AUTH_SERVICE=1): password,
@@ -28,9 +29,7 @@ export function AuthLoginPage() {
   }
 
   const handOver = (token: string) => {
-    window.location.assign(
-      `/auth/callback?token=${encodeURIComponent(token)}&returnTo=${encodeURIComponent(returnTo)}`,
-    );
+    window.location.assign(appLinks.signInCallback(token, returnTo));
   };
 
   return (

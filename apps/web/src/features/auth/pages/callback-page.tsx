@@ -11,6 +11,7 @@ import { SignInUnavailable } from '../components/sign-in-unavailable';
 import { describeSignInFailure, type SignInFailureView } from '../describe-sign-in-failure';
 import { safeReturnPath } from '../safe-return-path';
 import { ACTIVE_ACCOUNT_PARAM } from '../../../lib/session/active-account';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * Where sign-in returns (spec 4). Single sign-on: the provider's answer, with the state saved at
@@ -65,8 +66,8 @@ export function CallbackPage() {
   switch (failure.kind) {
     case 'cancelled': {
       const { state } = failure;
-      const returnTo = state ? `${state.path}${state.query}` : '/dashboard';
-      return <Navigate to={`/auth/login?cancelled=1&returnTo=${encodeURIComponent(returnTo)}`} replace />;
+      const returnTo = state ? `${state.path}${state.query}` : appLinks.dashboard();
+      return <Navigate to={appLinks.signIn({ cancelled: true, returnTo })} replace />;
     }
     case 'notProvisioned':
       return <NotProvisioned />;
@@ -74,7 +75,7 @@ export function CallbackPage() {
       return (
         <SignInUnavailable
           reference={failure.reference}
-          onRetry={() => window.location.assign('/dashboard')}
+          onRetry={() => window.location.assign(appLinks.dashboard())}
         />
       );
     case 'rejected':

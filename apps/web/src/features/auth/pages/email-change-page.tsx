@@ -6,6 +6,7 @@ import { LoadingPage } from '../../../components/ui/loading-page';
 import { api, unwrap } from '../../../lib/api/client';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
+import { appLinks } from '../../../lib/routing/links';
 
 /** Where an e-mail change link leads: one click confirms the new address. */
 export function EmailChangePage() {
@@ -32,7 +33,7 @@ export function EmailChangePage() {
           <Alert color="green" role="status">
             {t('emailChange.done')}
           </Alert>
-          <Anchor href="/">{t('emailChange.signIn')}</Anchor>
+          <Anchor href={appLinks.home()}>{t('emailChange.signIn')}</Anchor>
         </Stack>
       ) : link.isSuccess && link.data.purpose === 'email-change' ? (
         <Stack>
@@ -51,7 +52,7 @@ export function EmailChangePage() {
               {t('signIn.linkExpired')}
             </Alert>
           )}
-          <Anchor href="/">{t('signIn.startAgain')}</Anchor>
+          <Anchor href={appLinks.home()}>{t('signIn.startAgain')}</Anchor>
         </Stack>
       )}
     </AuthCard>

@@ -11,6 +11,7 @@ import { AuthCard } from '../components/auth-card';
 import { MfaStep } from '../components/mfa-step';
 import { PasswordStep } from '../components/password-step';
 import { forgetSignInNotice, peekSignInNotice } from '../sso-notice';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * The built-in identity provider's sign-in (single sign-on flow): a page of the web app that
@@ -36,7 +37,7 @@ export function IdpInteractionPage() {
     return (
       <AuthCard title={t('titles.signIn')}>
         <ApiErrorAlert error={details.error} />
-        <Anchor href="/">{t('signIn.startAgain')}</Anchor>
+        <Anchor href={appLinks.home()}>{t('signIn.startAgain')}</Anchor>
       </AuthCard>
     );
   }

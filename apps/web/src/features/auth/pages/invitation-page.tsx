@@ -15,6 +15,7 @@ import { AuthCard } from '../components/auth-card';
 import { JoinInvitation } from '../components/join-invitation';
 import { MfaStep } from '../components/mfa-step';
 import { PENDING_INVITATION_KEY } from '../pending-invitation';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * Where an invitation e-mail leads: a new invitee chooses a password (the link works once) and is
@@ -41,9 +42,9 @@ export function InvitationPage() {
 
   const enter = (signInToken?: string) => {
     if (signInToken) {
-      window.location.assign(`/auth/callback?token=${encodeURIComponent(signInToken)}&returnTo=%2Fdashboard`);
+      window.location.assign(appLinks.signInCallback(signInToken, appLinks.dashboard()));
     } else {
-      void authSession().signIn({ path: '/dashboard', query: '' }, invitation.data?.email);
+      void authSession().signIn({ path: appLinks.dashboard(), query: '' }, invitation.data?.email);
     }
   };
 
@@ -73,7 +74,7 @@ export function InvitationPage() {
             {t('signIn.linkExpired')}
           </Alert>
         )}
-        <Anchor href="/">{t('signIn.startAgain')}</Anchor>
+        <Anchor href={appLinks.home()}>{t('signIn.startAgain')}</Anchor>
       </AuthCard>
     );
   }

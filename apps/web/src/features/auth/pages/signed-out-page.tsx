@@ -1,6 +1,7 @@
 import { Navigate } from 'react-router';
 import { authSession } from '../../../lib/session/auth-session';
 import { SsoStartPage } from './sso-start-page';
+import { appLinks } from '../../../lib/routing/links';
 
 /**
  * Where the identity provider returns after signing out (its registered logout URI). The built-in
@@ -9,6 +10,6 @@ import { SsoStartPage } from './sso-start-page';
  */
 export function SignedOutPage() {
   const session = authSession();
-  if (session.kind === 'own') return <Navigate to="/auth/login?signedOut=1" replace />;
+  if (session.kind === 'own') return <Navigate to={appLinks.signIn({ signedOut: true })} replace />;
   return <SsoStartPage notice="signedOut" continueAtOnce={session.provider === 'built-in'} />;
 }

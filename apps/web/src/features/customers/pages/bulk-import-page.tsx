@@ -10,6 +10,7 @@ import { useCustomerImport } from '../api/get-customer-import';
 import { useImportBulkAccounts } from '../api/import-bulk-accounts';
 import { BulkProblemText } from '../components/bulk-problem';
 import { serverFieldErrors } from '../../../lib/forms/form-validation';
+import { customersLinks } from '../customers-links';
 
 function AccountList({ accounts, label }: { accounts: TBulkCheckedAccount[]; label: string }) {
   const { t } = useTranslation();
@@ -43,7 +44,10 @@ function ImportResult({ record }: { record: TCustomerImport }) {
   const { t } = useTranslation();
   const running = record.status === 'queued' || record.status === 'running';
   const failures = record.accounts.filter((a) => a.status === 'failed');
-  const imported = record.accounts.filter((a) => a.status === 'imported');
+  // An imported account has its customer id.
+  const imported = record.accounts.filter(
+    (a): a is typeof a & { customerId: number } => a.status === 'imported' && a.customerId !== null,
+  );
   return (
     <Stack>
       <Stack gap={4}>
@@ -75,7 +79,7 @@ function ImportResult({ record }: { record: TCustomerImport }) {
                   <Badge variant="outline">{a.accountNumber}</Badge>
                   <Button
                     component={Link}
-                    to={`/customers/${a.customerId}/overview`}
+                    to={customersLinks.customer(a.customerId)}
                     variant="subtle"
                     size="compact-sm"
                   >
@@ -221,7 +225,7 @@ export function BulkImportPage() {
                   <Button variant="default" onClick={() => reset('')}>
                     {t('customers.bulk.again')}
                   </Button>
-                  <Button component={Link} to="/customers" variant="subtle">
+                  <Button component={Link} to={customersLinks.list()} variant="subtle">
                     {t('titles.customers')}
                   </Button>
                 </Group>

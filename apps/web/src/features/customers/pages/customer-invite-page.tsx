@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
 import type { TCustomer } from '@service-hub/contracts';
 import { InviteUserForm } from '../../../components/user-admin/invite-user-form';
+import { customersLinks } from '../customers-links';
 
 /** Invites a user to the customer (spec 2, /customers/{id}/users/invite, confirm leave). */
 export function CustomerInvitePage() {
@@ -16,8 +17,8 @@ export function CustomerInvitePage() {
       <InviteUserForm
         customerId={customer.id}
         customerName={customer.name}
-        usersPath={`/customers/${customer.id}/users`}
-        userPath={(userId) => `/customers/${customer.id}/users/${userId}`}
+        usersPath={customersLinks.customer(customer.id, 'users')}
+        userPath={(userId) => customersLinks.user(customer.id, userId)}
       />
     </Stack>
   );

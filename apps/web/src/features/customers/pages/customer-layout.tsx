@@ -8,10 +8,9 @@ import { MarketFlag } from '../../../components/ui/market-flag';
 import { showToast } from '../../../lib/feedback/toasts';
 import { useEntityTitle } from '../../../lib/routing/page-title';
 import { getCustomerQueryOptions } from '../api/get-customer';
+import { CUSTOMER_TABS, customersLinks, type CustomerTab } from '../customers-links';
 
-const TABS = ['overview', 'users', 'service-access', 'security'] as const;
-type Tab = (typeof TABS)[number];
-const TAB_TITLES: Record<Tab, string> = {
+const TAB_TITLES: Record<CustomerTab, string> = {
   overview: 'titles.overview',
   users: 'titles.users',
   'service-access': 'titles.serviceAccess',
@@ -39,9 +38,9 @@ export function CustomerLayout() {
     if (failed) showToast({ appearance: 'warning', message: 'shell.customer.loadFailed' });
   }, [failed]);
 
-  if (failed) return <Navigate to="/customers" replace />;
+  if (failed) return <Navigate to={customersLinks.list()} replace />;
   if (customer.isPending) return <LoadingPage />;
-  const active = TABS.find((tab) => pathname.split('/')[3] === tab) ?? 'overview';
+  const active = CUSTOMER_TABS.find((tab) => pathname.split('/')[3] === tab) ?? 'overview';
   const data = customer.data;
   return (
     <Stack>
@@ -55,11 +54,11 @@ export function CustomerLayout() {
       </Group>
       <Tabs
         value={active}
-        onChange={(tab) => tab && void navigate(`/customers/${data.id}/${tab}`)}
+        onChange={(tab) => tab && void navigate(customersLinks.customer(data.id, tab as CustomerTab))}
         keepMounted={false}
       >
         <Tabs.List aria-label={t('customers.tabs', { name: data.name })}>
-          {TABS.map((tab) => (
+          {CUSTOMER_TABS.map((tab) => (
             <Tabs.Tab key={tab} value={tab}>
               {t(TAB_TITLES[tab])}
             </Tabs.Tab>

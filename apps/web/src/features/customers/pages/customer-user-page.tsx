@@ -1,12 +1,13 @@
 import { Navigate, useOutletContext, useParams } from 'react-router';
 import type { TCustomer } from '@service-hub/contracts';
 import { UserEditor } from '../../../components/user-admin/user-editor';
+import { customersLinks } from '../customers-links';
 
 /** A user of the customer (spec 2, /customers/{id}/users/{uid}: loads the user first, confirm leave). */
 export function CustomerUserPage() {
   const customer = useOutletContext<TCustomer>();
   const { uid } = useParams();
-  const usersPath = `/customers/${customer.id}/users`;
+  const usersPath = customersLinks.customer(customer.id, 'users');
   if (!uid) return <Navigate to={usersPath} replace />;
   return <UserEditor key={uid} userId={uid} backPath={usersPath} customerId={customer.id} />;
 }

@@ -8,6 +8,7 @@ import { formatDateTime } from '../../../lib/format';
 import { positiveInt, useUrlState } from '../../../lib/routing/search-params';
 import { useCustomerSearch, type CustomerSearch } from '../api/search-customers';
 import { FilterInput } from '../../../components/ui/filter-input';
+import { customersLinks } from '../customers-links';
 
 const PAGE_SIZES = [10, 25, 50, 100];
 const SORTS = ['name', 'customerNumber', 'market', 'created'] as const;
@@ -42,10 +43,10 @@ export function CustomersPage() {
       <Group justify="space-between" wrap="wrap">
         <Title order={1}>{t('titles.customers')}</Title>
         <Group>
-          <Button component={Link} to="/customers/new-bulk" variant="default">
+          <Button component={Link} to={customersLinks.newBulk()} variant="default">
             {t('customers.list.importFromCrm')}
           </Button>
-          <Button component={Link} to="/customers/new">
+          <Button component={Link} to={customersLinks.new()}>
             {t('customers.list.new')}
           </Button>
         </Group>
@@ -99,7 +100,7 @@ export function CustomersPage() {
             title: t('customers.fields.name'),
             sortable: true,
             render: (customer) => (
-              <Anchor component={Link} to={`/customers/${customer.id}/overview`}>
+              <Anchor component={Link} to={customersLinks.customer(customer.id)}>
                 {customer.name}
               </Anchor>
             ),

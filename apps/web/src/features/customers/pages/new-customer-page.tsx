@@ -12,6 +12,7 @@ import {
   type CustomerFormValues,
 } from '../components/customer-fields';
 import { errorCodeOf, serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
+import { customersLinks } from '../customers-links';
 
 /** A new customer account (spec 2, /customers/new); the number must be new ('This customer already exists'). */
 export function NewCustomerPage() {
@@ -26,7 +27,7 @@ export function NewCustomerPage() {
     create.mutate(values as unknown as TCreateCustomerRequest, {
       onSuccess: (customer) => {
         showSuccess('customers.created', { name: customer.name });
-        void navigate(`/customers/${customer.id}/overview`);
+        void navigate(customersLinks.customer(customer.id));
       },
       onError: (error) =>
         errorCodeOf(error) === 'CUSTOMER_EXISTS'
@@ -45,7 +46,7 @@ export function NewCustomerPage() {
               <Button type="submit" loading={create.isPending}>
                 {t('customers.list.new')}
               </Button>
-              <Button variant="default" component={Link} to="/customers">
+              <Button variant="default" component={Link} to={customersLinks.list()}>
                 {t('common.cancel')}
               </Button>
             </Group>

@@ -8,6 +8,7 @@ import { ApiRequestError } from '../../../lib/api/client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { formatDateTime } from '../../../lib/format';
 import { getOutbox } from '../api/get-outbox';
+import { appLinks } from '../../../lib/routing/links';
 
 /** Links in a mail become clickable, pointing at this server whatever address the mail used. */
 function MailText({ text }: { text: string }) {
@@ -45,7 +46,7 @@ export function OutboxPage() {
     refetchInterval: (query) => (query.state.error ? false : 5000),
     retry: false,
   });
-  if (!allowed) return <Navigate to="/not-found" replace />;
+  if (!allowed) return <Navigate to={appLinks.notFound()} replace />;
   // The server shows the outbox to provider administrators only (unless opened on loopback).
   const restricted = outbox.error instanceof ApiRequestError && [401, 403].includes(outbox.error.status);
   return (

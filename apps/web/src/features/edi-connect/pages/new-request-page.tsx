@@ -36,6 +36,7 @@ import { serverFieldErrors, validateWith } from '../../../lib/forms/form-validat
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useCreateDeploymentRequest } from '../api/create-deployment-request';
+import { ediConnectLinks } from '../edi-connect-links';
 
 type Values = {
   partnerName: string;
@@ -154,7 +155,7 @@ export default function NewRequestPage() {
         discardUnsavedChanges();
         showSuccess('ediConnect.form.created', { partner: created.partnerName });
         // After the frame has re-rendered without unsaved changes, or its guard would hold the way.
-        setTimeout(() => void navigate('/edi-connect/deployment-requests'));
+        setTimeout(() => void navigate(ediConnectLinks.requests()));
       },
       onError: (error) => {
         const fields = serverFieldErrors(error, t, MESSAGES);
@@ -366,7 +367,7 @@ export default function NewRequestPage() {
             <Button type="submit" loading={create.isPending}>
               {t('ediConnect.form.submit')}
             </Button>
-            <Button variant="default" onClick={() => void navigate('/edi-connect/deployment-requests')}>
+            <Button variant="default" onClick={() => void navigate(ediConnectLinks.requests())}>
               {t('common.cancel')}
             </Button>
           </Group>

@@ -18,6 +18,7 @@ import { useCurrentUser } from '../../../lib/session/current-user';
 import { useDeploymentRequests } from '../api/list-deployment-requests';
 import { MoveRequest } from '../components/move-request';
 import { RequestStatusBadge } from '../components/request-status-badge';
+import { ediConnectLinks } from '../edi-connect-links';
 
 const PAGE_SIZES = [10, 20, 50];
 const FILTERS = ['all', ...DEPLOYMENT_REQUEST_STATUSES] as const;
@@ -120,7 +121,7 @@ export default function RequestsPage() {
         </Title>
         <Button
           component={Link}
-          to="/edi-connect/deployment-requests/new"
+          to={ediConnectLinks.newRequest()}
           leftSection={<IconPlus size={16} aria-hidden />}
         >
           {t('ediConnect.list.newRequest')}

@@ -22,6 +22,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { EXTERNAL_SERVICES } from '@service-hub/contracts';
 import type { SidebarItem } from '../sidebar-items';
+import { shellLinks } from '../shell-links';
 
 const ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
@@ -56,7 +57,7 @@ export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) 
   const location = useLocation();
   // /wod and its kin redirect to /external?service=…, where their entry is the current one.
   const openExternal =
-    location.pathname === '/external' ? new URLSearchParams(location.search).get('service') : null;
+    location.pathname === shellLinks.external() ? new URLSearchParams(location.search).get('service') : null;
   const services = items.filter((item) => item.group === 'services');
   const manage = items.filter((item) => item.group === 'manage');
   const render = (item: SidebarItem) => {

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TCurrentUser } from '@service-hub/contracts';
 import { roleLabelKey } from '../user-role';
+import { appLinks } from '../../../lib/routing/links';
 
 type ConsentTool = { renew: () => void };
 
@@ -44,7 +45,7 @@ export function UserMenu({ user, onSignOut }: UserMenuProps) {
           <Text size="xs">{email}</Text>
           <Text size="xs">{t(roleLabelKey(user))}</Text>
         </Menu.Label>
-        <Menu.Item component={Link} to="/account" leftSection={<IconUser size={16} aria-hidden />}>
+        <Menu.Item component={Link} to={appLinks.account()} leftSection={<IconUser size={16} aria-hidden />}>
           {t('titles.account')}
         </Menu.Item>
         {consent && (

@@ -8,6 +8,7 @@ import { usePageTitle, useEntityTitle } from '../../../lib/routing/page-title';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useCurrentUser } from '../../../lib/session/current-user';
+import { appLinks } from '../../../lib/routing/links';
 
 const isExternalService = (value: string | null): value is ExternalService =>
   (EXTERNAL_SERVICES as readonly (string | null)[]).includes(value);
@@ -44,7 +45,7 @@ export function ExternalPage() {
         <Alert color="red" role="alert" title={t('shell.notAuthorized.title')}>
           <Stack gap="xs" align="flex-start">
             <Text size="sm">{t('shell.external.notAvailable')}</Text>
-            <Anchor component={Link} to="/dashboard" size="sm">
+            <Anchor component={Link} to={appLinks.dashboard()} size="sm">
               {t('notFound.back')}
             </Anchor>
           </Stack>

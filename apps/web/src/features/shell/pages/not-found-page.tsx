@@ -1,6 +1,7 @@
 import { Anchor, Container, List, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { appLinks } from '../../../lib/routing/links';
 
 /** The 404 page with the three usual causes (spec 2); its frame supplies the main landmark. */
 export function NotFoundPage() {
@@ -15,7 +16,7 @@ export function NotFoundPage() {
           <List.Item>{t('notFound.outdatedLink')}</List.Item>
           <List.Item>{t('notFound.mistyped')}</List.Item>
         </List>
-        <Anchor component={Link} to="/dashboard">
+        <Anchor component={Link} to={appLinks.dashboard()}>
           {t('notFound.back')}
         </Anchor>
       </Stack>

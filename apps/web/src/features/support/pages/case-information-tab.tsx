@@ -4,6 +4,7 @@ import { Link, useOutletContext } from 'react-router';
 import { SUPPORT_CASE_STATUSES } from '@service-hub/contracts';
 import { CaseStatusBadge } from '../components/case-status-badge';
 import type { CaseOutletContext } from './case-layout';
+import { supportLinks } from '../support-links';
 
 /** How a case moves along (docs/support.md), and where to reach support directly. */
 export default function CaseInformationTab() {
@@ -34,7 +35,7 @@ export default function CaseInformationTab() {
           <Text size="sm">
             {t('support.information.contactText', { caseNumber: supportCase.caseNumber })}
           </Text>
-          <Anchor component={Link} to="/support/contact">
+          <Anchor component={Link} to={supportLinks.contact()}>
             {t('titles.contact')}
           </Anchor>
         </Stack>

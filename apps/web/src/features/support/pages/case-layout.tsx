@@ -10,9 +10,7 @@ import { useChangeSupportCaseStatus } from '../api/change-support-case-status';
 import { useSupportCase } from '../api/get-support-case';
 import { useSupportScope, type SupportScope } from '../api/support-scope';
 import { CaseStatusBadge } from '../components/case-status-badge';
-
-export const CASE_TABS = ['activity', 'details', 'information'] as const;
-export type CaseTab = (typeof CASE_TABS)[number];
+import { CASE_TABS, supportLinks, type CaseTab } from '../support-links';
 
 /** What the case tabs receive from the layout. */
 export type CaseOutletContext = { supportCase: TSupportCase; scope: SupportScope };
@@ -93,7 +91,7 @@ export default function CaseLayout() {
             {missing ? t('support.case.notFound') : t('common.systemFeedback.generalError')}
           </Text>
         </Alert>
-        <Button component={Link} to="/support/cases" variant="default" w="fit-content">
+        <Button component={Link} to={supportLinks.cases()} variant="default" w="fit-content">
           {t('support.case.backToList')}
         </Button>
       </Stack>
@@ -118,7 +116,9 @@ export default function CaseLayout() {
       <StatusActions supportCase={supportCase} scope={scope} />
       <Tabs
         value={tab}
-        onChange={(value) => value && void navigate(`/support/cases/${caseId}/${value}${location.search}`)}
+        onChange={(value) =>
+          value && void navigate(supportLinks.case(caseId, value as CaseTab, location.search))
+        }
         keepMounted={false}
       >
         <Tabs.List>

@@ -31,6 +31,7 @@ import { useSupportScope } from '../api/support-scope';
 import { CaseStatusBadge } from '../components/case-status-badge';
 import { categoryLabel } from '../components/category-label';
 import { NEW_CASE_HANDLE } from '../routes';
+import { supportLinks } from '../support-links';
 
 const PAGE_SIZES = [10, 20, 50];
 
@@ -94,14 +95,18 @@ export default function CasesPage() {
         <Group gap="xs">
           <Button
             component={Link}
-            to="/support/contact"
+            to={supportLinks.contact()}
             variant="default"
             leftSection={<IconPhone size={16} aria-hidden />}
           >
             {t('titles.contact')}
           </Button>
           {canCreate && (
-            <Button component={Link} to="/support/cases/new" leftSection={<IconPlus size={16} aria-hidden />}>
+            <Button
+              component={Link}
+              to={supportLinks.newCase()}
+              leftSection={<IconPlus size={16} aria-hidden />}
+            >
               {t('support.cases.newCase')}
             </Button>
           )}
@@ -178,7 +183,7 @@ export default function CasesPage() {
             title: t('support.cases.caseNumber'),
             sortable: true,
             render: (record) => (
-              <Anchor component={Link} to={`/support/cases/${record.caseId}`}>
+              <Anchor component={Link} to={supportLinks.case(record.caseId)}>
                 {record.caseNumber}
               </Anchor>
             ),

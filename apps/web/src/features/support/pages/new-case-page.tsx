@@ -18,6 +18,7 @@ import { useActiveAccount } from '../../../lib/session/active-account';
 import { useCreateSupportCase } from '../api/create-support-case';
 import { useAttachmentRules } from '../api/get-attachment-rules';
 import { AttachmentInput, breaksAttachmentRules } from '../components/attachment-input';
+import { supportLinks } from '../support-links';
 
 type Values = {
   title: string;
@@ -59,7 +60,7 @@ export default function NewCasePage() {
           discardUnsavedChanges();
           showSuccess('support.newCase.created', { caseNumber: created.caseNumber });
           // After the frame has re-rendered without unsaved changes, or its guard would hold the way.
-          setTimeout(() => void navigate(`/support/cases/${created.caseId}/activity`));
+          setTimeout(() => void navigate(supportLinks.case(created.caseId, 'activity')));
         },
         onError: (error) => {
           const fields = serverFieldErrors(error, t);
@@ -131,7 +132,7 @@ export default function NewCasePage() {
               <Button type="submit" loading={create.isPending}>
                 {t('support.newCase.submit')}
               </Button>
-              <Button variant="default" onClick={() => void navigate('/support/cases')}>
+              <Button variant="default" onClick={() => void navigate(supportLinks.cases())}>
                 {t('common.cancel')}
               </Button>
             </Group>

@@ -2,21 +2,22 @@ import { Tabs } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 
-export type EntityTab = { path: string; label: string };
+export type EntityTab<T extends string> = { path: T; label: string };
 
 /**
  * Tabs whose panels are routes (/tracking/files/{id}/status-log …): the address names the tab,
  * so a link opens it and back and forward move between tabs; the query (the account) stays.
  * Every tab has its panel (the current one holds the page), so each tab's aria-controls resolves.
  */
-export function EntityTabs({
-  base,
+export function EntityTabs<T extends string>({
+  linkTo,
   tabs,
   label,
   children,
 }: {
-  base: string;
-  tabs: readonly EntityTab[];
+  /** The address of a tab (the query is kept apart). */
+  linkTo: (tab: T) => string;
+  tabs: readonly EntityTab<T>[];
   label: string;
   children: ReactNode;
 }) {
@@ -26,7 +27,7 @@ export function EntityTabs({
   return (
     <Tabs
       value={current}
-      onChange={(value) => value && navigate({ pathname: `${base}/${value}`, search: location.search })}
+      onChange={(value) => value && navigate({ pathname: linkTo(value as T), search: location.search })}
     >
       <Tabs.List aria-label={label}>
         {tabs.map((tab) => (

@@ -49,7 +49,7 @@ export function DocumentLayout() {
       )}
       {data && (
         <EntityTabs
-          base={`/tracking/documents/${documentId}`}
+          linkTo={(tab) => trackingLinks.document(documentId, tab)}
           label={t('titles.document')}
           tabs={[
             { path: 'delivery', label: t('titles.delivery') },

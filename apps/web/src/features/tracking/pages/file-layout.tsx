@@ -47,7 +47,7 @@ export function FileLayout() {
       {file.isError && <DetailError kind="file" error={file.error} onRetry={() => void file.refetch()} />}
       {file.data && (
         <EntityTabs
-          base={`/tracking/files/${fileId}`}
+          linkTo={(tab) => trackingLinks.file(fileId, tab)}
           label={t('titles.file')}
           tabs={[
             { path: 'delivery-channels', label: t('titles.deliveryChannels') },

@@ -8,6 +8,7 @@ import { downloadFile } from '../../../lib/api/download';
 import { handleGlobalError } from '../../../lib/feedback/global-error-handler';
 import { positiveInt, useUrlState } from '../../../lib/routing/search-params';
 import { useUserSearch } from '../api/search-users';
+import { usersLinks } from '../users-links';
 
 const PAGE_SIZES = [20, 50, 100];
 
@@ -69,7 +70,7 @@ export function UsersPage() {
             accessor: 'displayName',
             title: t('userAdmin.fields.name'),
             render: (user) => (
-              <Anchor component={Link} to={`/users/${user.id}`}>
+              <Anchor component={Link} to={usersLinks.user(user.id)}>
                 {user.displayName}
               </Anchor>
             ),
