@@ -1,6 +1,2 @@
-import { sectionLinks } from '../../lib/routing/links';
-
-/** The address of the reports page (order, follow, download and schedule reports): the section's own. */
-export const reportsLinks = {
-  reports: sectionLinks.reports,
-};
+// The builders live in lib/routing so other features can link into reports (features never import features).
+export { reportsLinks } from '../../lib/routing/reports-links';

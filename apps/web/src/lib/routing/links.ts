@@ -44,3 +44,10 @@ export const sectionLinks = {
   customers: () => '/customers',
   users: () => '/users',
 };
+
+/** Provider staff's screens, for shortcuts to them (the dashboard). */
+export const providerLinks = {
+  services: () => '/administration/services',
+  customers: sectionLinks.customers,
+  users: sectionLinks.users,
+};

@@ -1,7 +1,7 @@
 import { Anchor, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { providerLinks } from '../../../lib/routing/service-links';
+import { providerLinks } from '../../../lib/routing/links';
 import { WidgetCard } from '../components/widget-card';
 import type { OpenWidgetProps } from './widget-types';
 

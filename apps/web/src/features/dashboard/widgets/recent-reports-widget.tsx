@@ -1,7 +1,7 @@
 import { Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../lib/format';
-import { reportsLinks } from '../../../lib/routing/service-links';
+import { reportsLinks } from '../../../lib/routing/reports-links';
 import { RECENT_REPORTS_QUERY, useRecentReports } from '../api/list-recent-reports';
 import { WidgetCard, widgetState } from '../components/widget-card';
 import type { AccountWidgetProps } from './widget-types';

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { rolesOf } from '../../../lib/access/route-access';
 import { formatDateTime, formatNumber } from '../../../lib/format';
-import { supportLinks } from '../../../lib/routing/service-links';
+import { supportLinks } from '../../../lib/routing/support-links';
 import { useCurrentUser } from '../../../lib/session/current-user';
 import { useWaitingSupportCases } from '../api/list-waiting-support-cases';
 import { WidgetCard, widgetState } from '../components/widget-card';
@@ -58,7 +58,7 @@ export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
                 <Stack gap={0} style={{ minWidth: 0 }}>
                   <Anchor
                     component={Link}
-                    to={supportLinks.case(supportCase.caseId, accountId)}
+                    to={supportLinks.caseInAccount(supportCase.caseId, accountId)}
                     size="sm"
                     style={{ overflowWrap: 'anywhere' }}
                   >
