@@ -10,6 +10,8 @@ CREATE TABLE "edi_status_events" (
 	CONSTRAINT "edi_status_events_one_entity_check" CHECK (num_nonnulls("edi_status_events"."document_ref", "edi_status_events"."message_ref") <= 1)
 );
 --> statement-breakpoint
+ALTER TABLE "list_preferences" DROP CONSTRAINT "list_preferences_list_check";--> statement-breakpoint
+ALTER TABLE "saved_views" DROP CONSTRAINT "saved_views_list_check";--> statement-breakpoint
 -- Edited by hand: existing rows take their consignment's account and direction before NOT NULL.
 ALTER TABLE "edi_documents" ADD COLUMN "customer_id" integer;--> statement-breakpoint
 ALTER TABLE "edi_documents" ADD COLUMN "direction" text;--> statement-breakpoint
@@ -29,4 +31,6 @@ CREATE INDEX "edi_status_events_document_idx" ON "edi_status_events" USING btree
 CREATE INDEX "edi_status_events_message_idx" ON "edi_status_events" USING btree ("message_ref","occurred_at") WHERE "edi_status_events"."message_ref" IS NOT NULL;--> statement-breakpoint
 ALTER TABLE "edi_documents" ADD CONSTRAINT "edi_documents_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "edi_messages" ADD CONSTRAINT "edi_messages_customer_id_customers_id_fk" FOREIGN KEY ("customer_id") REFERENCES "public"."customers"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "list_preferences" ADD CONSTRAINT "list_preferences_list_check" CHECK (list IN ('tracking.files', 'tracking.documents', 'ediTracking.consignments', 'ediTracking.messages', 'ediTracking.documents'));--> statement-breakpoint
+ALTER TABLE "saved_views" ADD CONSTRAINT "saved_views_list_check" CHECK (list IN ('tracking.files', 'tracking.documents', 'ediTracking.consignments', 'ediTracking.messages', 'ediTracking.documents'));--> statement-breakpoint
 ALTER TABLE "edi_documents" ADD CONSTRAINT "edi_documents_direction_check" CHECK (direction IN ('INBOUND', 'OUTBOUND'));

@@ -139,6 +139,7 @@ export const ZEdiDocumentSummary = z
   .object({
     documentId: z.string(),
     consignmentId: z.string(),
+    customerId: z.number().int().describe('The account whose EDI agreement handled its consignment'),
     direction: ZEdiDirection,
     category: ZMessageCategory,
     status: ZEdiStatus,
@@ -156,6 +157,7 @@ export const ZEdiMessageSummary = z
   .object({
     messageId: z.string(),
     consignmentId: z.string(),
+    customerId: z.number().int().describe('The account whose EDI agreement handled its consignment'),
     direction: ZEdiDirection,
     category: ZMessageCategory,
     messageType: z.string(),

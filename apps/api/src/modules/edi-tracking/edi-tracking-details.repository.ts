@@ -59,13 +59,15 @@ export async function findConsignmentOfParty(
     `SELECT ${CONSIGNMENT_SQL}, owner.name AS owner_name, owner.customer_number AS owner_number,
             ${eventsOf('e.consignment_ref = c.id AND e.document_ref IS NULL AND e.message_ref IS NULL')} AS events,
             coalesce((SELECT json_agg(json_build_object(
-                        'document_id', d.document_id, 'consignment_id', c.consignment_id, 'direction', d.direction,
+                        'document_id', d.document_id, 'consignment_id', c.consignment_id,
+                        'customer_id', d.customer_id, 'direction', d.direction,
                         'category', d.category, 'status', d.status, 'document_number', d.document_number,
                         'sender_name', c.sender_name, 'receiver_name', c.receiver_name, 'filename', c.filename,
                         'created_at', d.created_at, 'error_message', d.error_message) ORDER BY d.created_at, d.id)
                         FROM edi_documents d WHERE d.consignment_ref = c.id), '[]') AS documents,
             coalesce((SELECT json_agg(json_build_object(
-                        'message_id', m.message_id, 'consignment_id', c.consignment_id, 'direction', m.direction,
+                        'message_id', m.message_id, 'consignment_id', c.consignment_id,
+                        'customer_id', m.customer_id, 'direction', m.direction,
                         'category', m.category, 'message_type', m.message_type, 'status', m.status,
                         'size_bytes', m.size_bytes, 'sender_name', c.sender_name, 'receiver_name', c.receiver_name,
                         'filename', c.filename, 'created_at', m.created_at, 'error_message', m.error_message)

@@ -266,6 +266,7 @@ describe('[EDI TRACKING] lists and details of the active account', () => {
       expect((response.json() as TListEdiMessagesResponse).result[0]).toEqual({
         messageId: 'FX-M1',
         consignmentId: 'FX-C1',
+        customerId: gota.id,
         direction: 'OUTBOUND',
         category: 'order',
         messageType: 'ORDERS',

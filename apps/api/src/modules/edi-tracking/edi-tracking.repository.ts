@@ -244,12 +244,13 @@ function childListConditions(
   return { params, conditions };
 }
 
-const DOCUMENT_COLUMNS = `d.document_id, c.consignment_id, d.direction, d.category, d.status, d.document_number,
+const DOCUMENT_COLUMNS = `d.document_id, c.consignment_id, d.customer_id, d.direction, d.category, d.status, d.document_number,
   c.sender_name, c.receiver_name, c.filename, d.created_at, d.error_message`;
 
 type DocumentRow = {
   document_id: string;
   consignment_id: string;
+  customer_id: number;
   direction: TEdiDocumentSummary['direction'];
   category: TEdiDocumentSummary['category'];
   status: TEdiDocumentSummary['status'];
@@ -264,6 +265,7 @@ type DocumentRow = {
 export const toDocumentSummary = (row: DocumentRow): TEdiDocumentSummary => ({
   documentId: row.document_id,
   consignmentId: row.consignment_id,
+  customerId: row.customer_id,
   direction: row.direction,
   category: row.category,
   status: row.status,
@@ -312,12 +314,13 @@ export async function listDocuments(
   return { ...page, rows: page.rows.map(toDocumentSummary) };
 }
 
-const MESSAGE_COLUMNS = `m.message_id, c.consignment_id, m.direction, m.category, m.message_type, m.status,
+const MESSAGE_COLUMNS = `m.message_id, c.consignment_id, m.customer_id, m.direction, m.category, m.message_type, m.status,
   m.size_bytes, c.sender_name, c.receiver_name, c.filename, m.created_at, m.error_message`;
 
 type MessageRow = {
   message_id: string;
   consignment_id: string;
+  customer_id: number;
   direction: TEdiMessageSummary['direction'];
   category: TEdiMessageSummary['category'];
   message_type: string;
@@ -333,6 +336,7 @@ type MessageRow = {
 export const toMessageSummary = (row: MessageRow): TEdiMessageSummary => ({
   messageId: row.message_id,
   consignmentId: row.consignment_id,
+  customerId: row.customer_id,
   direction: row.direction,
   category: row.category,
   messageType: row.message_type,

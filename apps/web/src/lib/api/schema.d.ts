@@ -3097,6 +3097,8 @@ export interface components {
         EdiDocumentSummary: {
             documentId: string;
             consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
             /** @enum {string} */
             direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
@@ -3114,6 +3116,8 @@ export interface components {
         EdiMessageSummary: {
             messageId: string;
             consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
             /** @enum {string} */
             direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
@@ -3202,6 +3206,8 @@ export interface components {
         EdiDocument: {
             documentId: string;
             consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
             /** @enum {string} */
             direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
@@ -3250,6 +3256,8 @@ export interface components {
         EdiMessage: {
             messageId: string;
             consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
             /** @enum {string} */
             direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
@@ -3299,7 +3307,7 @@ export interface components {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            list: "tracking.files" | "tracking.documents";
+            list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             name: string;
             query: string;
             shared: boolean;
@@ -10433,7 +10441,7 @@ export interface operations {
     listSavedViews: {
         parameters: {
             query: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
                 /** @description The customer account the request acts for */
                 activeAccountId: string;
             };
@@ -10495,7 +10503,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    list: "tracking.files" | "tracking.documents";
+                    list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
                     name: string;
                     /** @description The list's URL query (filters, sort, page size) */
                     query: string;
@@ -10702,7 +10710,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             };
             cookie?: never;
         };
@@ -10742,7 +10750,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             };
             cookie?: never;
         };
