@@ -102,6 +102,9 @@ export function EdiFilters({ filters, onApply, schema, label, accounts }: EdiFil
                     onChange={(next) => set({ [field]: next ?? undefined })}
                     valueFormat="YYYY-MM-DD"
                     clearable
+                    clearButtonProps={{
+                      'aria-label': t('ediTracking.clearField', { field: t(`lists.${field}`) }),
+                    }}
                     error={errors[field]}
                     popoverProps={{ withinPortal: true }}
                   />
