@@ -10,7 +10,7 @@
  * filled database for another run.
  */
 import { mkdir, rm } from 'node:fs/promises';
-import { cpus, totalmem } from 'node:os';
+import { cpus, loadavg, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Market, PermissionPrefix } from '@service-hub/contracts';
@@ -44,6 +44,17 @@ type Scenario = {
 };
 
 const ms = (value: number) => value.toFixed(1);
+
+/** What the plans show (the plans themselves: docs/edi-tracking.md, written by this run). */
+const notes = (load: string) => [
+  'Reading the plans (EXPLAIN ANALYZE of every scenario in [edi-tracking.md](edi-tracking.md#plans-measured-by-the-benchmark)):',
+  '',
+  "- **Default views** (errors first, everything newest first): an index-only scan of `(customer_id, time DESC, id DESC) INCLUDE (status, direction, category, consignment_ref)` on the one table of the list; status, direction and category filter inside the index, the page reads only its own 26 rows. Documents and messages carry their consignment's account for exactly this.",
+  '- **Counting** stops at 10 001 rows (`LIMIT` inside the count), so "everything" costs at most that many index entries however large the account.',
+  '- **Name and address searches** on consignments use the per-account trigram GIN indexes for selective words and the per-account covering index `(customer_id, id) INCLUDE (names, addresses, file name, id)` when most consignments match (a common word, "does not contain"): the account\'s rows are spread over the whole table, so reading them from the heap costs one page each. On documents and messages the matching consignments are found first, then their documents or messages in list order from `(consignment_ref, created_at DESC, id DESC) INCLUDE (customer_id)`.',
+  '- **Details** are one statement each: the consignment by its unique id, its documents, messages and status events by `consignment_ref`, aggregated to JSON in PostgreSQL.',
+  `- The machine is shared with other engineers' builds and tests (load average ${load} at the end of the run, on ${cpus().length} cores): p50 is the steady cost; p95 carries their interference, as the SQL p95 of the same statements shows.`,
+];
 
 /** Fills up to the volume with the demo seed's generator (a kept database is only topped up). */
 async function fill(db: Database): Promise<{ seconds: number }> {
@@ -339,6 +350,13 @@ export async function runEdiTrackingBench(): Promise<{ performance: string[]; pl
           plans.push('```', ...rows.map((r) => String(r['QUERY PLAN'])), '```', '');
         }
       }
+      log('');
+      for (const note of notes(
+        loadavg()
+          .map((n) => n.toFixed(1))
+          .join(' / '),
+      ))
+        log(note);
       log('');
     } finally {
       await app.close();
