@@ -139,7 +139,7 @@ describe('[EDI TRACKING] lists and details in the browser', () => {
     await context.close();
   });
 
-  it('[MOBILE] the documents list at 375 px in Danish: no sideways scrolling, axe clean', async () => {
+  it('[MOBILE] the documents list and a consignment at 375 px in Danish: no sideways scrolling, axe clean', async () => {
     const { page, context } = await signedIn(`/edi-tracking/documents?activeAccountId=${gota}`, {
       width: 375,
     });
@@ -148,6 +148,14 @@ describe('[EDI TRACKING] lists and details in the browser', () => {
     await eventually(() => heading(page).textContent()).toBe('Dokumenter');
     await page.getByText('Viser fejl og manglende oplysninger fra de seneste 7 dage.').waitFor();
     await page.getByRole('table').getByRole('row').nth(1).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
+    // A consignment's page too: parties, history and related lists fit the phone.
+    await page.goto(`${hub.baseUrl}/edi-tracking/files/FX-E2E-C1?activeAccountId=${gota}`);
+    await eventually(() => heading(page).textContent()).toBe('Forsendelse');
+    await page.getByRole('heading', { name: 'Statushistorik' }).waitFor();
+    expect(await page.getByText('Manglende oplysninger').count()).toBe(0);
+    await page.getByText('Fejl', { exact: true }).first().waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await expectAccessible(page);
     await context.close();

@@ -1,4 +1,4 @@
-import { Anchor, Stack, Table, Text, Title } from '@mantine/core';
+import { Anchor, Stack, Text, Title } from '@mantine/core';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -52,29 +52,23 @@ export function Parties({ sender, receiver }: { sender: Party; receiver: Party }
 export function StatusHistory({ entries }: { entries: readonly TEdiStatusEntry[] }) {
   const { t, i18n } = useTranslation();
   return (
-    <Table.ScrollContainer minWidth={360}>
-      <Table striped>
-        <Table.Caption>{t('ediTracking.detail.historyCaption')}</Table.Caption>
-        <Table.Thead>
-          <Table.Tr>
-            <Table.Th scope="col">{t('ediTracking.fields.time')}</Table.Th>
-            <Table.Th scope="col">{t('ediTracking.fields.status')}</Table.Th>
-            <Table.Th scope="col">{t('ediTracking.fields.errorMessage')}</Table.Th>
-          </Table.Tr>
-        </Table.Thead>
-        <Table.Tbody>
-          {entries.map((entry, index) => (
-            <Table.Tr key={`${entry.at}-${index}`}>
-              <Table.Td>{formatDateTime(entry.at, i18n.language, true)}</Table.Td>
-              <Table.Td>
-                <EdiStatusBadge status={entry.status} />
-              </Table.Td>
-              <Table.Td>{entry.reason ?? ''}</Table.Td>
-            </Table.Tr>
-          ))}
-        </Table.Tbody>
-      </Table>
-    </Table.ScrollContainer>
+    <ResponsiveTable
+      rowKey={(entry) => entry.position}
+      rows={entries.map((entry, position) => ({ ...entry, position }))}
+      columns={[
+        {
+          key: 'at',
+          header: t('ediTracking.fields.time'),
+          cell: (entry) => formatDateTime(entry.at, i18n.language, true),
+        },
+        {
+          key: 'status',
+          header: t('ediTracking.fields.status'),
+          cell: (entry) => <EdiStatusBadge status={entry.status} />,
+        },
+        { key: 'reason', header: t('ediTracking.fields.errorMessage'), cell: (entry) => entry.reason ?? '' },
+      ]}
+    />
   );
 }
 
