@@ -215,3 +215,8 @@ if (process.env.BENCH_TRACKING !== '0') {
   const { runTrackingBench, writeTrackingResults } = await import('./tracking.ts');
   await writeTrackingResults(await runTrackingBench());
 }
+// EDI tracking at scale (its own database; BENCH_EDI_TRACKING=0 leaves it out).
+if (process.env.BENCH_EDI_TRACKING !== '0') {
+  const { runEdiTrackingBench, writeEdiTrackingResults } = await import('./edi-tracking.ts');
+  await writeEdiTrackingResults(await runEdiTrackingBench());
+}

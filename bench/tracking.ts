@@ -43,14 +43,14 @@ type Scenario = {
   variants: number;
 };
 
-const percentile = (values: number[], p: number) => {
+export const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 };
 const ms = (value: number) => value.toFixed(1);
 
 /** Records the statements a request runs (without the access check's own query). */
-function recorder(pool: pg.Pool) {
+export function recorder(pool: pg.Pool) {
   const original = pool.query.bind(pool) as (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
   let recording: Statement[] | undefined;
   (pool as unknown as { query: typeof original }).query = (sql: string, params?: unknown[]) => {

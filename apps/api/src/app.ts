@@ -36,6 +36,7 @@ import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
+import { ediTrackingRoutes } from './modules/edi-tracking/edi-tracking.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
@@ -223,6 +224,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ediConnectRoutes, { publicUrl: config.publicUrl });
   await app.register(trackingRoutes);
   await app.register(ingestRoutes);
+  await app.register(ediTrackingRoutes);
   await app.register(savedViewsRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>

@@ -17,4 +17,5 @@ export * from './api/edi-connect.ts';
 export * from './api/list-query.ts';
 export * from './api/tracking.ts';
 export * from './api/ingest.ts';
+export * from './api/edi-tracking.ts';
 export * from './api/saved-views.ts';

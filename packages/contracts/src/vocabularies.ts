@@ -172,12 +172,21 @@ export const DATE_FILTER_OPERATORS = ['is', 'before', 'between', 'from', 'betwee
 export type DateFilterOperator = (typeof DATE_FILTER_OPERATORS)[number];
 
 /** Lists whose filter sets can be saved as views and whose columns users choose. */
-export const SAVED_VIEW_LISTS = ['tracking.files', 'tracking.documents'] as const;
+export const SAVED_VIEW_LISTS = [
+  'tracking.files',
+  'tracking.documents',
+  'ediTracking.consignments',
+  'ediTracking.messages',
+  'ediTracking.documents',
+] as const;
 export type SavedViewList = (typeof SAVED_VIEW_LISTS)[number];
 /** The service permission a list needs. */
 export const SAVED_VIEW_LIST_SERVICE: Record<SavedViewList, PermissionPrefix> = {
   'tracking.files': 'STT',
   'tracking.documents': 'STT',
+  'ediTracking.consignments': 'ETS',
+  'ediTracking.messages': 'ETS',
+  'ediTracking.documents': 'ETS',
 };
 
 /** Status of one delivery document in one channel. */

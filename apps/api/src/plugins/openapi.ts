@@ -29,6 +29,10 @@ const TAGS = [
   },
   { name: 'edi connect', description: 'EDI connect communication orders (deployment requests)' },
   { name: 'tracking', description: 'Track and trace of outgoing files and documents (active account)' },
+  {
+    name: 'edi tracking',
+    description: 'EDI track and trace: consignments, documents and messages (active account)',
+  },
   { name: 'ingestion', description: 'Tracking data from production and print systems, and their API keys' },
   { name: 'saved views', description: 'Saved and shared views of lists, and the columns each user shows' },
 ];

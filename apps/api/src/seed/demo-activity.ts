@@ -46,14 +46,34 @@ export async function seedEdi(
   customers: readonly SeededCustomer[],
   now: Date,
   count: number,
-): Promise<void> {
+  options: {
+    /** Exactly this many messages, spread evenly (benchmark volumes); default 1–3 per consignment. */
+    messages?: number;
+    /** Ids start after these (a benchmark fills up in several runs). */
+    firstId?: { consignment: number; document: number; message: number };
+    onProgress?: (consignments: number) => void;
+  } = {},
+): Promise<{ consignments: number; documents: number; messages: number }> {
   const ediCustomers = customers.filter((c) => c.services.includes('ETS'));
-  const consignments: CopyValue[][] = [];
-  const documents: CopyValue[][] = [];
-  const messages: CopyValue[][] = [];
-  let documentId = 1;
-  let messageId = 1;
-  for (let id = 1; id <= count; id++) {
+  const first = options.firstId ?? { consignment: 1, document: 1, message: 1 };
+  let consignments: CopyValue[][] = [];
+  let documents: CopyValue[][] = [];
+  let messages: CopyValue[][] = [];
+  let documentId = first.document;
+  let messageId = first.message;
+  // Large volumes go to PostgreSQL in slices, so memory stays flat.
+  const flush = async () => {
+    await copyEdi(client, consignments, documents, messages);
+    consignments = [];
+    documents = [];
+    messages = [];
+  };
+  const messagesOf = (n: number) =>
+    options.messages === undefined
+      ? random.int(1, 3)
+      : Math.floor((n * options.messages) / count) - Math.floor(((n - 1) * options.messages) / count);
+  for (let n = 1; n <= count; n++) {
+    const id = first.consignment + n - 1;
     const owner = ediCustomers[(id - 1) % ediCustomers.length]!;
     const direction: EdiDirection = random.chance(0.5) ? 'INBOUND' : 'OUTBOUND';
     // Statuses cycle first so that every one appears, then follow a realistic mix.
@@ -98,6 +118,16 @@ export async function seedEdi(
             ['other', 5],
           ]);
     const consignmentId = `C${receivedAt.getUTCFullYear()}${String(id).padStart(8, '0')}`;
+    const errorMessage =
+      status === 'ERROR'
+        ? random.pick([
+            'Syntax error in segment UNH',
+            'Unknown receiver identifier',
+            'Mandatory segment BGM missing',
+          ])
+        : status === 'NOT_EXISTS'
+          ? random.pick(['Missing party information for receiver', 'No trading-partner agreement found'])
+          : null;
     consignments.push([
       id,
       consignmentId,
@@ -113,44 +143,61 @@ export async function seedEdi(
       receiver.address,
       receivedAt,
       status === 'DELIVERED' ? new Date(receivedAt.getTime() + random.int(1, 90) * 60_000) : null,
-      status === 'ERROR'
-        ? random.pick([
-            'Syntax error in segment UNH',
-            'Unknown receiver identifier',
-            'Mandatory segment BGM missing',
-          ])
-        : status === 'NOT_EXISTS'
-          ? random.pick(['Missing party information for receiver', 'No trading-partner agreement found'])
-          : null,
+      errorMessage,
     ]);
-    for (let d = 0, n = random.int(1, 4); d < n; d++) {
-      const docStatus = status === 'DELIVERED' && random.chance(0.05) ? 'ERROR' : status;
+    for (let d = 0, total = random.int(1, 4); d < total; d++) {
+      // Now and then one document of a delivered consignment fails on its own.
+      const ownError = status === 'DELIVERED' && random.chance(0.05);
       documents.push([
         documentId,
         `D${String(documentId).padStart(9, '0')}`,
         id,
+        owner.id,
+        direction,
         category,
-        docStatus,
+        ownError ? 'ERROR' : status,
         `${random.int(100000, 999999)}`,
         receivedAt,
+        ownError ? 'Document number already used by the sender' : errorMessage,
       ]);
       documentId++;
     }
-    for (let m = 0, n = random.int(1, 3); m < n; m++) {
+    for (let m = 0, total = messagesOf(n); m < total; m++) {
       messages.push([
         messageId,
         `M${String(messageId).padStart(9, '0')}`,
         id,
+        owner.id,
         m === 0 ? category : random.pick(MESSAGE_CATEGORIES),
         m === 0 ? MESSAGE_TYPES[category] : 'CONTRL',
         m === 0 ? direction : direction === 'INBOUND' ? 'OUTBOUND' : 'INBOUND',
         status,
         random.int(800, 120_000),
         new Date(receivedAt.getTime() + m * 60_000),
+        m === 0 ? errorMessage : null,
       ]);
       messageId++;
     }
+    if (consignments.length >= 20_000) {
+      await flush();
+      options.onProgress?.(n);
+    }
   }
+  await flush();
+  await syncIdentitySequences(client, ['edi_consignments', 'edi_documents', 'edi_messages']);
+  return {
+    consignments: count,
+    documents: documentId - first.document,
+    messages: messageId - first.message,
+  };
+}
+
+async function copyEdi(
+  client: PoolClient,
+  consignments: CopyValue[][],
+  documents: CopyValue[][],
+  messages: CopyValue[][],
+): Promise<void> {
   await copyRows(
     client,
     'edi_consignments',
@@ -176,7 +223,18 @@ export async function seedEdi(
   await copyRows(
     client,
     'edi_documents',
-    ['id', 'document_id', 'consignment_ref', 'category', 'status', 'document_number', 'created_at'],
+    [
+      'id',
+      'document_id',
+      'consignment_ref',
+      'customer_id',
+      'direction',
+      'category',
+      'status',
+      'document_number',
+      'created_at',
+      'error_message',
+    ],
     documents,
   );
   await copyRows(
@@ -186,16 +244,17 @@ export async function seedEdi(
       'id',
       'message_id',
       'consignment_ref',
+      'customer_id',
       'category',
       'message_type',
       'direction',
       'status',
       'size_bytes',
       'created_at',
+      'error_message',
     ],
     messages,
   );
-  await syncIdentitySequences(client, ['edi_consignments', 'edi_documents', 'edi_messages']);
 }
 
 const CASE_TOPICS = [

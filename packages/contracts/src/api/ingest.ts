@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { DELIVERY_CHANNEL_KEYS, DELIVERY_STATUSES, PROCESSING_STEPS } from '../vocabularies.ts';
+import {
+  DELIVERY_CHANNEL_KEYS,
+  DELIVERY_STATUSES,
+  EDI_DIRECTIONS,
+  EDI_STATUSES,
+  MESSAGE_CATEGORIES,
+  PROCESSING_STEPS,
+} from '../vocabularies.ts';
 import { ZFieldError } from '../errors.ts';
 import { text, ZInt32Id } from './fields.ts';
 
@@ -152,11 +159,93 @@ export const ZIngestStatusEvent = z
   .strict()
   .meta({ id: 'IngestStatusEvent' });
 
+/* ----------------------------------------------------------- EDI records */
+
+const ediId = (what: string) =>
+  text().regex(/^[\w.:-]{1,100}$/, { error: `Letters, digits and . _ : - only (${what}).` });
+
+const ZEdiParty = z
+  .object({
+    customerNumber: text()
+      .min(1)
+      .max(32)
+      .optional()
+      .describe('A Hub customer on this side (may open the consignment); absent for a partner outside'),
+    name: text().min(1).max(200),
+    address: text().min(1).max(400),
+  })
+  .strict();
+
+export const ZIngestEdiConsignment = z
+  .object({
+    type: z.literal('ediConsignment'),
+    ...common,
+    consignmentId: ediId('consignmentId').describe('The interchange reference, unique across customers'),
+    direction: z.enum(EDI_DIRECTIONS),
+    filename: text().min(1).max(400),
+    sender: ZEdiParty,
+    receiver: ZEdiParty,
+    receivedAt: ZTime,
+  })
+  .strict()
+  .meta({ id: 'IngestEdiConsignment' });
+
+export const ZIngestEdiDocument = z
+  .object({
+    type: z.literal('ediDocument'),
+    ...common,
+    consignmentId: ediId('consignmentId').describe('Sent before or in the same batch'),
+    documentId: ediId('documentId').describe('Unique within its consignment'),
+    category: z.enum(MESSAGE_CATEGORIES),
+    documentNumber: shortText(100).optional(),
+    createdAt: ZTime.optional().describe("Default: the consignment's arrival"),
+  })
+  .strict()
+  .meta({ id: 'IngestEdiDocument' });
+
+export const ZIngestEdiMessage = z
+  .object({
+    type: z.literal('ediMessage'),
+    ...common,
+    consignmentId: ediId('consignmentId').describe('Sent before or in the same batch'),
+    messageId: ediId('messageId').describe('Unique within its consignment'),
+    category: z.enum(MESSAGE_CATEGORIES),
+    messageType: text().min(1).max(50).describe('EDIFACT or other type, e.g. ORDERS'),
+    direction: z.enum(EDI_DIRECTIONS),
+    sizeBytes: z.number().int().min(0).max(2_000_000_000).optional(),
+    createdAt: ZTime.optional().describe("Default: the consignment's arrival"),
+  })
+  .strict()
+  .meta({ id: 'IngestEdiMessage' });
+
+export const ZIngestEdiStatusEvent = z
+  .object({
+    type: z.literal('ediStatusEvent'),
+    ...common,
+    consignmentId: ediId('consignmentId'),
+    documentId: ediId('documentId').optional().describe("The consignment's document it is about"),
+    messageId: ediId('messageId').optional().describe("The consignment's message it is about"),
+    status: z.enum(EDI_STATUSES),
+    occurredAt: ZTime.describe('The history keeps every event; the status with the latest time is current'),
+    reason: shortText(500).optional().describe('Why, for ERROR and NOT_EXISTS'),
+  })
+  .strict()
+  .refine((event) => !(event.documentId && event.messageId), {
+    error: 'An event is about the consignment, one document or one message.',
+    path: ['messageId'],
+    params: { code: 'invalidValue' },
+  })
+  .meta({ id: 'IngestEdiStatusEvent' });
+
 export const ZIngestRecord = z.discriminatedUnion('type', [
   ZIngestFile,
   ZIngestDocument,
   ZIngestDelivery,
   ZIngestStatusEvent,
+  ZIngestEdiConsignment,
+  ZIngestEdiDocument,
+  ZIngestEdiMessage,
+  ZIngestEdiStatusEvent,
 ]);
 export type TIngestRecord = z.infer<typeof ZIngestRecord>;
 

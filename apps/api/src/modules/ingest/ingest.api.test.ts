@@ -1,6 +1,12 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TIngestBatchResponse, TTrackingDocument, TTrackingFile } from '@service-hub/contracts';
+import type {
+  TGetEdiConsignmentResponse,
+  TGetEdiMessageResponse,
+  TIngestBatchResponse,
+  TTrackingDocument,
+  TTrackingFile,
+} from '@service-hub/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 
 describe('[INGEST] API keys and the ingestion API', () => {
@@ -378,6 +384,144 @@ describe('[INGEST] API keys and the ingestion API', () => {
         [second.id],
       );
       expect(rows.map((r) => r.action)).toEqual(['apiKey.create', 'apiKey.revoke']);
+    });
+  });
+  describe('EDI records', () => {
+    let ediKey: string;
+    const ediIngest = async (records: unknown[]) => {
+      const response = await ingest(records, ediKey);
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<TIngestBatchResponse>();
+    };
+    const consignment = (consignmentId: string, extra: Record<string, unknown> = {}) => ({
+      type: 'ediConsignment',
+      eventId: `${consignmentId}-c`,
+      customerNumber: gota.number,
+      consignmentId,
+      direction: 'OUTBOUND',
+      filename: `ORDERS_${consignmentId}.edi`,
+      sender: { customerNumber: gota.number, name: 'Göta Bostäder AB', address: 'Kungsgatan 1, Göteborg' },
+      receiver: { name: 'Zeta Partner GmbH', address: 'Hafenstraße 9, Hamburg' },
+      receivedAt: '2026-11-19T08:00:00Z',
+      ...extra,
+    });
+    const ediStatus = (
+      consignmentId: string,
+      status: string,
+      occurredAt: string,
+      extra: Record<string, unknown> = {},
+    ) => ({
+      type: 'ediStatusEvent',
+      eventId: `${consignmentId}-${JSON.stringify(extra)}-${status}-${occurredAt}`,
+      customerNumber: gota.number,
+      consignmentId,
+      status,
+      occurredAt,
+      ...extra,
+    });
+    const detail = async <T>(path: string) => {
+      const response = await ctx.app.inject({
+        url: `/api/tracking/ets/${path}?activeAccountId=${gota.id}`,
+        headers: { authorization: `Bearer ${user}` },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<T>();
+    };
+
+    beforeAll(async () => {
+      const created = await createKey({ name: 'EDI gateway', customerIds: [gota.id] });
+      ediKey = created.json().key;
+    });
+
+    it('takes a consignment with documents, messages and status events, and the EDI pages show them', async () => {
+      const result = await ediIngest([
+        // Out of order on purpose: the batch applies consignments first.
+        ediStatus('EDI-ING-1', 'ERROR', '2026-11-19T08:05:00Z', { reason: 'Unknown receiver identifier' }),
+        {
+          type: 'ediMessage',
+          eventId: 'EDI-ING-1-m1',
+          customerNumber: gota.number,
+          consignmentId: 'EDI-ING-1',
+          messageId: 'EDI-ING-1-M1',
+          category: 'order',
+          messageType: 'ORDERS',
+          direction: 'OUTBOUND',
+          sizeBytes: 2048,
+        },
+        {
+          type: 'ediDocument',
+          eventId: 'EDI-ING-1-d1',
+          customerNumber: gota.number,
+          consignmentId: 'EDI-ING-1',
+          documentId: 'EDI-ING-1-D1',
+          category: 'order',
+          documentNumber: 'PO-77',
+        },
+        consignment('EDI-ING-1'),
+        ediStatus('EDI-ING-1', 'DELIVERED', '2026-11-19T08:03:00Z', { messageId: 'EDI-ING-1-M1' }),
+      ]);
+      expect(result).toMatchObject({ accepted: 5, duplicates: 0, rejected: 0 });
+      const body = await detail<TGetEdiConsignmentResponse>('consignments/EDI-ING-1');
+      expect(body).toMatchObject({
+        status: 'ERROR',
+        errorMessage: 'Unknown receiver identifier',
+        direction: 'OUTBOUND',
+        statusHistory: [
+          { status: 'RECEIVED', at: '2026-11-19T08:00:00.000Z', reason: null },
+          { status: 'ERROR', at: '2026-11-19T08:05:00.000Z', reason: 'Unknown receiver identifier' },
+        ],
+        documents: [{ documentId: 'EDI-ING-1-D1', status: 'RECEIVED', documentNumber: 'PO-77' }],
+        messages: [{ messageId: 'EDI-ING-1-M1', status: 'DELIVERED', sizeBytes: 2048 }],
+      });
+      const message = await detail<TGetEdiMessageResponse>('messages/EDI-ING-1-M1/EDI-ING-1');
+      expect(message.statusHistory.map((e) => e.status)).toEqual(['RECEIVED', 'DELIVERED']);
+    });
+
+    it('is idempotent by event id and lets the latest time win when events arrive out of order', async () => {
+      await ediIngest([consignment('EDI-ING-2')]);
+      const late = ediStatus('EDI-ING-2', 'DELIVERED', '2026-11-19T09:00:00Z');
+      const early = ediStatus('EDI-ING-2', 'ERROR', '2026-11-19T08:30:00Z', { reason: 'Late' });
+      expect(await ediIngest([late])).toMatchObject({ accepted: 1 });
+      expect(await ediIngest([early, late])).toMatchObject({ accepted: 1, duplicates: 1 });
+      expect(await ediIngest([early, late, consignment('EDI-ING-2')])).toMatchObject({
+        accepted: 0,
+        duplicates: 3,
+      });
+      const body = await detail<TGetEdiConsignmentResponse>('consignments/EDI-ING-2');
+      expect(body.status).toBe('DELIVERED');
+      expect(body.deliveredAt).toBe('2026-11-19T09:00:00.000Z');
+      expect(body.errorMessage).toBeNull();
+      expect(body.statusHistory.map((e) => e.status)).toEqual(['RECEIVED', 'ERROR', 'DELIVERED']);
+    });
+
+    it('rejects bad EDI records with a reason each and keeps the good ones', async () => {
+      const result = await ediIngest([
+        consignment('EDI-ING-3'),
+        // The sending customer is neither party.
+        consignment('EDI-ING-4', {
+          sender: { name: 'Someone', address: 'Somewhere' },
+        }),
+        // Another customer's consignment id.
+        consignment('FX-NEVER', { consignmentId: 'C202600000001' }),
+        ediStatus('EDI-ING-404', 'ERROR', '2026-11-19T08:00:00Z'),
+        ediStatus('EDI-ING-3', 'ERROR', '2026-11-19T08:00:00Z', { documentId: 'NOPE' }),
+        ediStatus('EDI-ING-3', 'LOST', '2026-11-19T08:00:00Z'),
+        consignment('EDI-ING-5', {
+          receiver: { customerNumber: 'XX000000', name: 'Nobody', address: 'Nowhere' },
+        }),
+      ]);
+      expect(result.accepted).toBe(1);
+      expect(result.rejected).toBe(6);
+      expect(result.results.map((r) => [r.outcome, r.errors?.[0]?.field])).toEqual([
+        ['accepted', undefined],
+        ['rejected', 'body.records.1.sender.customerNumber'],
+        ['rejected', 'body.records.2.consignmentId'],
+        ['rejected', 'body.records.3.consignmentId'],
+        ['rejected', 'body.records.4.documentId'],
+        ['rejected', 'body.records.5.status'],
+        ['rejected', 'body.records.6.receiver.customerNumber'],
+      ]);
+      expect((await detail<TGetEdiConsignmentResponse>('consignments/EDI-ING-3')).status).toBe('RECEIVED');
     });
   });
 });

@@ -33,13 +33,16 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         operationId: 'ingestTracking',
         tags: ['ingestion'],
-        summary: 'Files, documents, deliveries and status events from a production system, in one batch',
+        summary:
+          'Files, documents, deliveries and status events, and EDI consignments, documents, messages and ' +
+          'their status events, from a production system, in one batch',
         description:
           `Authenticate with \`${API_KEY_HEADER}\`. Each record is answered on its own: \`accepted\`, ` +
           '`duplicate` (its `eventId` was applied before; nothing changes, so resending is safe) or `rejected` ' +
           'with field errors; good records are kept. Accepted records are committed before the answer. ' +
-          'Within a batch files come first, then documents, deliveries and status events. Events may arrive ' +
-          'out of order: logs keep every event, and statuses follow the latest time.',
+          'Within a batch files and EDI consignments come first, then documents and messages, deliveries and ' +
+          'status events. Events may arrive out of order: logs keep every event, and statuses follow the latest ' +
+          'time. An EDI consignment names the sending customer as its sender or receiver.',
         body: ZIngestBatchRequest,
         response: { 200: ZIngestBatchResponse, 400: ZApiError, 401: ZApiError },
       },

@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toFieldErrors, type SchemaIssue } from '../../lib/validation-errors.ts';
 import type { MachineCaller } from './api-keys.repository.ts';
+import { isEdiRecord, prepareEdi } from './ingest-edi.service.ts';
 import {
   applyDelivery,
   applyStatusEvent,
@@ -43,7 +44,16 @@ function fieldErrors(issues: readonly z.core.$ZodIssue[], prefix: string): TFiel
 }
 
 /** Files first, then documents, deliveries and steps: a batch may carry a file and its contents. */
-const ORDER: Record<TIngestRecord['type'], number> = { file: 0, document: 1, delivery: 2, statusEvent: 3 };
+const ORDER: Record<TIngestRecord['type'], number> = {
+  file: 0,
+  ediConsignment: 0,
+  document: 1,
+  ediDocument: 1,
+  ediMessage: 1,
+  delivery: 2,
+  statusEvent: 3,
+  ediStatusEvent: 3,
+};
 
 const NOT_ALLOWED = 'This API key may not deliver data for this customer.';
 
@@ -86,6 +96,9 @@ export async function ingestBatch(
     const numbers = parsed.flatMap(({ record }) => [
       record.customerNumber,
       ...(record.type === 'file' && record.receiverCustomerNumber ? [record.receiverCustomerNumber] : []),
+      ...(record.type === 'ediConsignment'
+        ? [record.sender.customerNumber, record.receiver.customerNumber].filter((n) => n !== undefined)
+        : []),
     ]);
     const customers = await customersByNumber(client, [...new Set(numbers)]);
     const valid: Valid[] = [];
@@ -105,6 +118,21 @@ export async function ingestBatch(
           results[index]!.errors = [
             {
               field: `body.records.${index}.receiverCustomerNumber`,
+              code: 'invalidValue',
+              message: 'No customer has this customer number.',
+            },
+          ];
+          continue;
+        }
+      }
+      if (record.type === 'ediConsignment') {
+        const side = (['sender', 'receiver'] as const).find(
+          (party) => record[party].customerNumber && !customers.has(record[party].customerNumber!),
+        );
+        if (side) {
+          results[index]!.errors = [
+            {
+              field: `body.records.${index}.${side}.customerNumber`,
               code: 'invalidValue',
               message: 'No customer has this customer number.',
             },
@@ -170,57 +198,65 @@ async function applyAll(
     }
     // Everything a record refers to is checked before its event id is claimed.
     let apply: () => Promise<void>;
-    switch (record.type) {
-      case 'file':
-        apply = async () => {
-          touchedFiles.add(await upsertFile(client, customerId, receiverCustomerId, record));
-        };
-        break;
-      case 'document': {
-        const fileId = await findFileByRef(client, customerId, record.fileRef);
-        if (fileId === undefined) {
-          reject(index, 'fileRef', 'No file with this reference; send the file first.');
-          continue;
-        }
-        const known = await findDocument(client, customerId, record.externalDocumentId);
-        if (known && known.fileId !== fileId) {
-          reject(index, 'fileRef', 'This document belongs to another file.');
-          continue;
-        }
-        apply = async () => {
-          touchedDocuments.add(await upsertDocument(client, customerId, fileId, record));
-          touchedFiles.add(fileId);
-        };
-        break;
+    if (isEdiRecord(record)) {
+      const prepared = await prepareEdi(client, customerId, record);
+      if ('field' in prepared) {
+        reject(index, prepared.field, prepared.message);
+        continue;
       }
-      case 'delivery': {
-        const document = await findDocument(client, customerId, record.externalDocumentId);
-        if (!document) {
-          reject(index, 'externalDocumentId', 'No document with this id; send the document first.');
-          continue;
+      apply = prepared.apply;
+    } else
+      switch (record.type) {
+        case 'file':
+          apply = async () => {
+            touchedFiles.add(await upsertFile(client, customerId, receiverCustomerId, record));
+          };
+          break;
+        case 'document': {
+          const fileId = await findFileByRef(client, customerId, record.fileRef);
+          if (fileId === undefined) {
+            reject(index, 'fileRef', 'No file with this reference; send the file first.');
+            continue;
+          }
+          const known = await findDocument(client, customerId, record.externalDocumentId);
+          if (known && known.fileId !== fileId) {
+            reject(index, 'fileRef', 'This document belongs to another file.');
+            continue;
+          }
+          apply = async () => {
+            touchedDocuments.add(await upsertDocument(client, customerId, fileId, record));
+            touchedFiles.add(fileId);
+          };
+          break;
         }
-        const channel = await deliveryChannel(client, document.id, record.deliveryDocumentId);
-        if (channel && channel !== record.channel) {
-          reject(index, 'channel', 'This delivery was reported through another channel.');
-          continue;
+        case 'delivery': {
+          const document = await findDocument(client, customerId, record.externalDocumentId);
+          if (!document) {
+            reject(index, 'externalDocumentId', 'No document with this id; send the document first.');
+            continue;
+          }
+          const channel = await deliveryChannel(client, document.id, record.deliveryDocumentId);
+          if (channel && channel !== record.channel) {
+            reject(index, 'channel', 'This delivery was reported through another channel.');
+            continue;
+          }
+          apply = async () => {
+            await applyDelivery(client, document.id, record);
+            touchedDocuments.add(document.id);
+            touchedFiles.add(document.fileId);
+          };
+          break;
         }
-        apply = async () => {
-          await applyDelivery(client, document.id, record);
-          touchedDocuments.add(document.id);
-          touchedFiles.add(document.fileId);
-        };
-        break;
+        case 'statusEvent': {
+          const fileId = await findFileByRef(client, customerId, record.fileRef);
+          if (fileId === undefined) {
+            reject(index, 'fileRef', 'No file with this reference; send the file first.');
+            continue;
+          }
+          apply = () => applyStatusEvent(client, fileId, record);
+          break;
+        }
       }
-      case 'statusEvent': {
-        const fileId = await findFileByRef(client, customerId, record.fileRef);
-        if (fileId === undefined) {
-          reject(index, 'fileRef', 'No file with this reference; send the file first.');
-          continue;
-        }
-        apply = () => applyStatusEvent(client, fileId, record);
-        break;
-      }
-    }
     if (!(await claimEvent(client, customerId, record.eventId, machine.apiKeyId))) {
       outcomes.set(index, { outcome: 'duplicate' });
       continue;

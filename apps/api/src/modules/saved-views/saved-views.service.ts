@@ -2,6 +2,9 @@ import type { z } from 'zod';
 import {
   holdsServicePermission,
   SAVED_VIEW_LIST_SERVICE,
+  ZListEdiConsignmentsRequest,
+  ZListEdiDocumentsRequest,
+  ZListEdiMessagesRequest,
   ZListTrackingDocumentsQuery,
   ZListTrackingFilesQuery,
   type SavedViewList,
@@ -18,6 +21,9 @@ import { deleteView, findView, insertView, listViews, updateView } from './saved
 const VIEW_QUERY_SCHEMAS: Record<SavedViewList, z.ZodType> = {
   'tracking.files': ZListTrackingFilesQuery,
   'tracking.documents': ZListTrackingDocumentsQuery,
+  'ediTracking.consignments': ZListEdiConsignmentsRequest,
+  'ediTracking.messages': ZListEdiMessagesRequest,
+  'ediTracking.documents': ZListEdiDocumentsRequest,
 };
 /** Where one is and which account: never part of a view. */
 const NOT_IN_VIEWS = new Set(['activeAccountId', 'page', 'cursor']);

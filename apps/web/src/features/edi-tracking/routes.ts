@@ -1,5 +1,4 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
-import { planned } from '../../components/ui/planned';
 
 /** EDI track and trace: consignments, documents and messages (ETS). */
 export const ediTrackingRoutes: RouteDefinition[] = [
@@ -13,37 +12,37 @@ export const ediTrackingRoutes: RouteDefinition[] = [
         id: 'ediTracking.files',
         path: 'files',
         handle: { title: ['titles.consignments'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/consignments-page'),
       },
       {
         id: 'ediTracking.messages',
         path: 'messages',
         handle: { title: ['titles.messages'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/messages-page'),
       },
       {
         id: 'ediTracking.documents',
         path: 'documents',
         handle: { title: ['titles.documents'], topLevel: true },
-        page: planned,
+        page: () => import('./pages/documents-page'),
       },
       {
         id: 'ediTracking.consignment',
         path: 'files/:consignmentId',
         handle: { title: ['titles.consignment'], fallback: '/edi-tracking/files' },
-        page: planned,
+        page: () => import('./pages/consignment-page'),
       },
       {
         id: 'ediTracking.document',
         path: 'documents/:documentId/:consignmentId',
         handle: { title: ['titles.document'], fallback: '/edi-tracking/documents' },
-        page: planned,
+        page: () => import('./pages/document-page'),
       },
       {
         id: 'ediTracking.message',
         path: 'messages/:messageId/:consignmentId',
         handle: { title: ['titles.message'], fallback: '/edi-tracking/messages' },
-        page: planned,
+        page: () => import('./pages/message-page'),
       },
     ],
   },

@@ -1756,8 +1756,8 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Files, documents, deliveries and status events from a production system, in one batch
-         * @description Authenticate with `x-api-key`. Each record is answered on its own: `accepted`, `duplicate` (its `eventId` was applied before; nothing changes, so resending is safe) or `rejected` with field errors; good records are kept. Accepted records are committed before the answer. Within a batch files come first, then documents, deliveries and status events. Events may arrive out of order: logs keep every event, and statuses follow the latest time.
+         * Files, documents, deliveries and status events, and EDI consignments, documents, messages and their status events, from a production system, in one batch
+         * @description Authenticate with `x-api-key`. Each record is answered on its own: `accepted`, `duplicate` (its `eventId` was applied before; nothing changes, so resending is safe) or `rejected` with field errors; good records are kept. Accepted records are committed before the answer. Within a batch files and EDI consignments come first, then documents and messages, deliveries and status events. Events may arrive out of order: logs keep every event, and statuses follow the latest time. An EDI consignment names the sending customer as its sender or receiver.
          */
         post: operations["ingestTracking"];
         delete?: never;
@@ -1796,6 +1796,126 @@ export interface paths {
         post?: never;
         /** Revokes an API key at once */
         delete: operations["revokeApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/consignments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts' EDI consignments that match the filters, one page
+         * @description Text filters compare ignoring case with their search type (`senderNameOperator=startsWith`, …; default contains). `fromDate`/`toDate` are whole days in `timeZone`, both inclusive. `totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and `cursor` continues beyond.
+         */
+        get: operations["listEdiConsignments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/consignments/{consignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A consignment with its parties, status history, documents and messages
+         * @description 403 when the active account's customer number is neither the consignment's sender nor its receiver (also for ids that do not exist).
+         */
+        get: operations["getEdiConsignment"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/documents": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts' EDI documents that match the filters, one page
+         * @description Text filters compare ignoring case with their search type (`senderNameOperator=startsWith`, …; default contains). `fromDate`/`toDate` are whole days in `timeZone`, both inclusive. `totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and `cursor` continues beyond. Names, addresses and file name are the document's consignment's.
+         */
+        get: operations["listEdiDocuments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/documents/{documentId}/{consignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A document of a consignment with its parties, status history and the sibling messages
+         * @description 403 when the active account's customer number is neither the consignment's sender nor its receiver (also for ids that do not exist).
+         */
+        get: operations["getEdiDocument"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/messages": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The accounts' EDI messages that match the filters, one page
+         * @description Text filters compare ignoring case with their search type (`senderNameOperator=startsWith`, …; default contains). `fromDate`/`toDate` are whole days in `timeZone`, both inclusive. `totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and `cursor` continues beyond. Names, addresses and file name are the message's consignment's.
+         */
+        get: operations["listEdiMessages"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/tracking/ets/messages/{messageId}/{consignmentId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A message of a consignment with its parties, status history and the sibling documents
+         * @description 403 when the active account's customer number is neither the consignment's sender nor its receiver (also for ids that do not exist).
+         */
+        get: operations["getEdiMessage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1970,8 +2090,104 @@ export interface components {
             occurredAt: string;
             detail?: string;
         };
+        IngestEdiConsignmentInput: {
+            /** @constant */
+            type: "ediConsignment";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description The interchange reference, unique across customers */
+            consignmentId: string;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            filename: string;
+            sender: {
+                /** @description A Hub customer on this side (may open the consignment); absent for a partner outside */
+                customerNumber?: string;
+                name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer on this side (may open the consignment); absent for a partner outside */
+                customerNumber?: string;
+                name: string;
+                address: string;
+            };
+            /**
+             * Format: date-time
+             * @description ISO 8601 time with offset
+             */
+            receivedAt: string;
+        };
+        IngestEdiDocumentInput: {
+            /** @constant */
+            type: "ediDocument";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description Sent before or in the same batch */
+            consignmentId: string;
+            /** @description Unique within its consignment */
+            documentId: string;
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            documentNumber?: string;
+            /**
+             * Format: date-time
+             * @description Default: the consignment's arrival
+             */
+            createdAt?: string;
+        };
+        IngestEdiMessageInput: {
+            /** @constant */
+            type: "ediMessage";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            /** @description Sent before or in the same batch */
+            consignmentId: string;
+            /** @description Unique within its consignment */
+            messageId: string;
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            /** @description EDIFACT or other type, e.g. ORDERS */
+            messageType: string;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            sizeBytes?: number;
+            /**
+             * Format: date-time
+             * @description Default: the consignment's arrival
+             */
+            createdAt?: string;
+        };
+        IngestEdiStatusEventInput: {
+            /** @constant */
+            type: "ediStatusEvent";
+            /** @description Unique per customer: a repeated event is acknowledged and not applied again */
+            eventId: string;
+            /** @description The sending customer */
+            customerNumber: string;
+            consignmentId: string;
+            /** @description The consignment's document it is about */
+            documentId?: string;
+            /** @description The consignment's message it is about */
+            messageId?: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /**
+             * Format: date-time
+             * @description The history keeps every event; the status with the latest time is current
+             */
+            occurredAt: string;
+            /** @description Why, for ERROR and NOT_EXISTS */
+            reason?: string;
+        };
         IngestBatchInput: {
-            records: (components["schemas"]["IngestFileInput"] | components["schemas"]["IngestDocumentInput"] | components["schemas"]["IngestDeliveryInput"] | components["schemas"]["IngestStatusEventInput"])[];
+            records: (components["schemas"]["IngestFileInput"] | components["schemas"]["IngestDocumentInput"] | components["schemas"]["IngestDeliveryInput"] | components["schemas"]["IngestStatusEventInput"] | components["schemas"]["IngestEdiConsignmentInput"] | components["schemas"]["IngestEdiDocumentInput"] | components["schemas"]["IngestEdiMessageInput"] | components["schemas"]["IngestEdiStatusEventInput"])[];
         };
         ApiError: {
             status: number;
@@ -2861,11 +3077,237 @@ export interface components {
                 }[];
             }[];
         };
+        EdiConsignmentSummary: {
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled it */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            filename: string;
+            senderName: string;
+            receiverName: string;
+            /** @description ISO 8601 time */
+            receivedAt: string;
+            deliveredAt: string | null;
+            /** @description Why it failed, where the data says */
+            errorMessage: string | null;
+        };
+        EdiDocumentSummary: {
+            documentId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            documentNumber: string | null;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+        };
+        EdiMessageSummary: {
+            messageId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            messageType: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            sizeBytes: number;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+        };
+        EdiConsignmentList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiConsignmentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        EdiDocumentList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiDocumentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        EdiMessageList: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiMessageSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        EdiConsignment: {
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled it */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            filename: string;
+            senderName: string;
+            receiverName: string;
+            /** @description ISO 8601 time */
+            receivedAt: string;
+            deliveredAt: string | null;
+            /** @description Why it failed, where the data says */
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            documents: components["schemas"]["EdiDocumentSummary"][];
+            messages: components["schemas"]["EdiMessageSummary"][];
+        };
+        EdiDocument: {
+            documentId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            documentNumber: string | null;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
+            /** @enum {string} */
+            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description The consignment's messages */
+            messages: {
+                id: string;
+                /** @enum {string} */
+                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                messageType: string;
+            }[];
+        };
+        EdiMessage: {
+            messageId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            messageType: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            sizeBytes: number;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
+            /** @enum {string} */
+            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description The consignment's documents */
+            documents: {
+                id: string;
+                /** @enum {string} */
+                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            }[];
+        };
         SavedView: {
             /** Format: uuid */
             id: string;
             /** @enum {string} */
-            list: "tracking.files" | "tracking.documents";
+            list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             name: string;
             query: string;
             shared: boolean;
@@ -9547,10 +9989,459 @@ export interface operations {
             };
         };
     };
+    listEdiConsignments: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated ids of accounts the caller holds with EDI tracking (default: the active account); another id is 403 */
+                customerIds?: string;
+                /** @description INBOUND, OUTBOUND or both (Any) */
+                directionType?: string;
+                /** @description Comma-separated, any of: DELIVERED, ERROR, NOT_EXISTS, RECEIVED */
+                status?: string;
+                /** @description Comma-separated, any of: customs, dispatchAdvice, invoice, logistics, order, orderResponse, other, priceCatalogue */
+                category?: string;
+                /** @description First day (in `timeZone`), inclusive */
+                fromDate?: string;
+                /** @description Last day (in `timeZone`), inclusive */
+                toDate?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderAddress?: string;
+                /** @description How `senderAddress` compares; default contains */
+                senderAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverAddress?: string;
+                /** @description How `receiverAddress` compares; default contains */
+                receiverAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                consignmentId?: string;
+                /** @description How `consignmentId` compares; default contains */
+                consignmentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                documentId?: string;
+                /** @description How `documentId` compares; default contains */
+                documentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                sortBy?: "receivedAt" | "status" | "filename" | "consignmentId";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiConsignmentList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getEdiConsignment: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                consignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiConsignment"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listEdiDocuments: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated ids of accounts the caller holds with EDI tracking (default: the active account); another id is 403 */
+                customerIds?: string;
+                /** @description INBOUND, OUTBOUND or both (Any) */
+                directionType?: string;
+                /** @description Comma-separated, any of: DELIVERED, ERROR, NOT_EXISTS, RECEIVED */
+                status?: string;
+                /** @description Comma-separated, any of: customs, dispatchAdvice, invoice, logistics, order, orderResponse, other, priceCatalogue */
+                category?: string;
+                /** @description First day (in `timeZone`), inclusive */
+                fromDate?: string;
+                /** @description Last day (in `timeZone`), inclusive */
+                toDate?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderAddress?: string;
+                /** @description How `senderAddress` compares; default contains */
+                senderAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverAddress?: string;
+                /** @description How `receiverAddress` compares; default contains */
+                receiverAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                consignmentId?: string;
+                /** @description How `consignmentId` compares; default contains */
+                consignmentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                documentId?: string;
+                /** @description How `documentId` compares; default contains */
+                documentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                sortBy?: "createdAt" | "status" | "documentId" | "category";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiDocumentList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getEdiDocument: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                documentId: string;
+                consignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiDocument"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listEdiMessages: {
+        parameters: {
+            query: {
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description Default: newest first for dates, else ascending */
+                sortDirection?: "asc" | "desc";
+                /** @description Opaque keyset position from `nextCursor`: the rows after the previous answer (same filters and sort) */
+                cursor?: string;
+                /** @description Comma-separated ids of accounts the caller holds with EDI tracking (default: the active account); another id is 403 */
+                customerIds?: string;
+                /** @description INBOUND, OUTBOUND or both (Any) */
+                directionType?: string;
+                /** @description Comma-separated, any of: DELIVERED, ERROR, NOT_EXISTS, RECEIVED */
+                status?: string;
+                /** @description Comma-separated, any of: customs, dispatchAdvice, invoice, logistics, order, orderResponse, other, priceCatalogue */
+                category?: string;
+                /** @description First day (in `timeZone`), inclusive */
+                fromDate?: string;
+                /** @description Last day (in `timeZone`), inclusive */
+                toDate?: string;
+                /** @description IANA time zone in which dates and times are meant (default Europe/Stockholm) */
+                timeZone?: string;
+                senderName?: string;
+                /** @description How `senderName` compares; default contains */
+                senderNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                senderAddress?: string;
+                /** @description How `senderAddress` compares; default contains */
+                senderAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverName?: string;
+                /** @description How `receiverName` compares; default contains */
+                receiverNameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                receiverAddress?: string;
+                /** @description How `receiverAddress` compares; default contains */
+                receiverAddressOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                filename?: string;
+                /** @description How `filename` compares; default contains */
+                filenameOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                consignmentId?: string;
+                /** @description How `consignmentId` compares; default contains */
+                consignmentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                documentId?: string;
+                /** @description How `documentId` compares; default contains */
+                documentIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                messageId?: string;
+                /** @description How `messageId` compares; default contains */
+                messageIdOperator?: "contains" | "startsWith" | "endsWith" | "exact" | "notContains";
+                sortBy?: "createdAt" | "status" | "messageId" | "category";
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiMessageList"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getEdiMessage: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                messageId: string;
+                consignmentId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EdiMessage"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     listSavedViews: {
         parameters: {
             query: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
                 /** @description The customer account the request acts for */
                 activeAccountId: string;
             };
@@ -9612,7 +10503,7 @@ export interface operations {
             content: {
                 "application/json": {
                     /** @enum {string} */
-                    list: "tracking.files" | "tracking.documents";
+                    list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
                     name: string;
                     /** @description The list's URL query (filters, sort, page size) */
                     query: string;
@@ -9819,7 +10710,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             };
             cookie?: never;
         };
@@ -9859,7 +10750,7 @@ export interface operations {
             query?: never;
             header?: never;
             path: {
-                list: "tracking.files" | "tracking.documents";
+                list: "tracking.files" | "tracking.documents" | "ediTracking.consignments" | "ediTracking.messages" | "ediTracking.documents";
             };
             cookie?: never;
         };
