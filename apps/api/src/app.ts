@@ -189,6 +189,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     externalServices: config.externalServices,
     tagManager: config.tagManager,
     tagManagerScript: config.tagManagerScript ?? null,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   };
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(authRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });

@@ -132,6 +132,11 @@ const ZEnv = z.object({
   RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_EMAIL_CHANGE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(600),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
 });
 
 const MINUTE = 60_000;
@@ -195,6 +200,8 @@ export type AppConfig = {
   attachments: { maxFiles: number; maxFileSizeMb: number };
   /** Requests per window: sign-ins per client address and e-mail, the rest per user (RATE_LIMIT_*). */
   rateLimits: RateLimits;
+  /** Minutes without use after which the web app signs out (warning first); 0: never. */
+  sessionIdleMinutes: number;
 };
 
 /** True for addresses only this machine can reach. */
@@ -287,6 +294,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
       : undefined,
     attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
     rateLimits: {
       signIn: { max: e.RATE_LIMIT_SIGN_IN, windowMs: 15 * MINUTE },
       mfa: { max: e.RATE_LIMIT_MFA, windowMs: 15 * MINUTE },
