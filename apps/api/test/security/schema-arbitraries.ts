@@ -310,6 +310,29 @@ export function requestArbitrary(
             )
             .map(([rawBody, contentType]) => ({ rawBody, contentType })),
         },
+        {
+          weight: 1,
+          // A field twice (which one wins?) and prototype pollution, as JSON text.
+          arbitrary: fc
+            .tuple(validValue(document, operation.body), hostileValue(document, {}))
+            .map(([valid, hostile]) => {
+              const text = JSON.stringify(valid) ?? '{}';
+              const [first] = Object.keys(valid && typeof valid === 'object' ? valid : {});
+              const extra = first
+                ? `${JSON.stringify(first)}:${JSON.stringify(hostile) ?? 'null'}`
+                : '"__proto__":{"isAdmin":true}';
+              const rawBody =
+                text.startsWith('{') && text !== '{}' ? `${text.slice(0, -1)},${extra}}` : `{${extra}}`;
+              return { rawBody, contentType: 'application/json' };
+            }),
+        },
+        {
+          weight: 1,
+          arbitrary: fc.constant({
+            rawBody: '{"constructor":{"prototype":{"isAdmin":true}}}',
+            contentType: 'application/json',
+          }),
+        },
       )
     : fc.oneof(
         fc.constant({}),
