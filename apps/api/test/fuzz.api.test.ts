@@ -56,6 +56,9 @@ await installChangeLog(ctx);
 let counts = await changeCounts(ctx);
 afterAll(() => ctx.close());
 
+/** TEST-NET-2: the fuzzer's requests come from here, the harness's own sign-ins from 127.0.0.1. */
+const FUZZER_ADDRESS = '198.51.100.23';
+
 const tokens = new Map<string, string>();
 async function tokenOf(email: string, renew = false): Promise<string> {
   if (renew || !tokens.has(email)) {
@@ -79,6 +82,10 @@ async function apiKeyOf(): Promise<string> {
   }
   return apiKey;
 }
+
+// Signed in before the first request: the first sign-in also creates the signing key, a write
+// that would otherwise land on whichever request comes first.
+for (const email of ['admin@example.com', 'sfadmin@example.com']) await tokenOf(email);
 
 /** A caller the declared access lets through, so the inputs reach the handler. */
 function callerOf(operation: Operation): string | 'apiKey' | undefined {
@@ -119,6 +126,8 @@ function injectOptions(
     method: operation.method,
     url: `${path}${query ? `?${query}` : ''}`,
     headers: { ...headers },
+    // Not the address the harness signs in from: failed sign-ins the fuzzer causes count per address.
+    remoteAddress: FUZZER_ADDRESS,
   };
   if (generated.rawBody !== undefined) {
     options.payload = generated.rawBody;
@@ -229,7 +238,7 @@ describe('[SECURITY] fuzzing every operation from its schema', () => {
           counts = after;
         }
       },
-      Math.max(30_000, RUNS * 60),
+      30_000 + RUNS * (STREAMS.has(operation.key) ? STREAM_OPEN_MS * 2 : 60),
     );
   }
 });
