@@ -45,6 +45,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
+import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin, {
   contentSecurityPolicy,
   type ContentSecurityOptions,
@@ -159,6 +160,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     authenticator: new Authenticator(db, tokens, identityProvider, principals),
     apiKeys: new ApiKeyVerifier(db),
   });
+  await app.register(rateLimitsPlugin, { limits: config.rateLimits });
 
   const runtimeConfig: TRuntimeConfig = {
     appName: 'Service Hub',
@@ -188,6 +190,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     externalServices: config.externalServices,
     tagManager: config.tagManager,
     tagManagerScript: config.tagManagerScript ?? null,
+    sessionIdleMinutes: config.sessionIdleMinutes,
   };
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(authRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });

@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path';
 import { z } from 'zod';
 import { EXTERNAL_SERVICES, REPORT_MAX_RECORDS } from '@service-hub/contracts';
 import { apiRoot } from './lib/paths.ts';
+import type { RateLimits } from './plugins/rate-limits.ts';
 
 const ZFlag = z
   .string()
@@ -125,7 +126,20 @@ const ZEnv = z.object({
   CRM_TOKEN: z.string().optional(),
   CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   CRM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  // Rate limits (plugins/rate-limits.ts): requests per window, counted in PostgreSQL.
+  RATE_LIMIT_SIGN_IN: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_MFA: z.coerce.number().int().min(1).default(50),
+  RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(1).default(100),
+  RATE_LIMIT_EMAIL_CHANGE: z.coerce.number().int().min(1).default(20),
+  RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(600),
+  SESSION_IDLE_MINUTES: z.coerce
+    .number()
+    .min(0)
+    .max(24 * 60)
+    .default(30),
 });
+
+const MINUTE = 60_000;
 
 export type ObjectStoreConfig = {
   bucket: string;
@@ -184,6 +198,10 @@ export type AppConfig = {
   crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
   /** Limits of support attachments per message (ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILE_MB). */
   attachments: { maxFiles: number; maxFileSizeMb: number };
+  /** Requests per window: sign-ins per client address and e-mail, the rest per user (RATE_LIMIT_*). */
+  rateLimits: RateLimits;
+  /** Minutes without use after which the web app signs out (warning first); 0: never. */
+  sessionIdleMinutes: number;
 };
 
 /** True for addresses only this machine can reach. */
@@ -276,6 +294,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
       : undefined,
     attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
+    sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    rateLimits: {
+      signIn: { max: e.RATE_LIMIT_SIGN_IN, windowMs: 15 * MINUTE },
+      mfa: { max: e.RATE_LIMIT_MFA, windowMs: 15 * MINUTE },
+      invitation: { max: e.RATE_LIMIT_INVITATIONS, windowMs: 60 * MINUTE },
+      emailChange: { max: e.RATE_LIMIT_EMAIL_CHANGE, windowMs: 60 * MINUTE },
+      write: { max: e.RATE_LIMIT_WRITES, windowMs: MINUTE },
+    },
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -10,6 +10,7 @@ import { useRevokeAccess } from '../features/customers/api/revoke-access';
 import { AccountSwitcher } from '../features/shell/components/account-switcher';
 import { LanguageMenu } from '../features/shell/components/language-menu';
 import { NotificationBell } from '../features/notifications/components/notification-bell';
+import { SessionTimeoutWarning } from '../features/shell/components/session-timeout-warning';
 import { Sidebar } from '../features/shell/components/sidebar';
 import { ToastArea } from '../features/shell/components/toast-area';
 import { UserMenu } from '../features/shell/components/user-menu';
@@ -202,6 +203,7 @@ export function AppLayout() {
         <Outlet />
       </AppShell.Main>
       <ToastArea />
+      <SessionTimeoutWarning idleMinutes={config.sessionIdleMinutes} onSignOut={signOut} />
       <Modal
         opened={removing !== null}
         onClose={() => setRemoving(null)}

@@ -29,6 +29,7 @@ const config: TRuntimeConfig = {
   externalServices: {},
   tagManager: 'none',
   tagManagerScript: null,
+  sessionIdleMinutes: 0,
 };
 
 /** A token the web app accepts as unexpired (it only reads the expiry; the stubbed API checks nothing). */

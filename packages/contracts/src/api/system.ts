@@ -41,7 +41,10 @@ export const ZRuntimeConfig = z
       .string()
       .nullable()
       .describe('Script of the selected tag-manager container, loaded by the web app'),
+    sessionIdleMinutes: z
+      .number()
+      .min(0)
+      .describe('Minutes without use after which the web app signs out, warning before; 0: never'),
   })
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
-

@@ -10,3 +10,4 @@ export * from './reports.ts';
 export * from './edi-connect.ts';
 export * from './auth.ts';
 export * from './crm.ts';
+export * from './rate-limits.ts';

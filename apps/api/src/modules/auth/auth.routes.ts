@@ -23,6 +23,7 @@ import {
   setSessionCookie,
 } from './session-cookie.ts';
 import { revokeSessionById, revokeSessionByRefreshToken, rotateSession } from './sessions.repository.ts';
+import { signOutEverywhere } from './sign-out-everywhere.service.ts';
 
 /** The product's own authentication service (spec 4, alternative flow) and its JSON API. */
 export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicUrl: string }> = async (
@@ -147,6 +148,27 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
       }
       const refreshToken = sessionCookieOf(request);
       if (refreshToken) await revokeSessionByRefreshToken(app.db.$client, refreshToken);
+      clearSessionCookie(reply);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post(
+    '/api/auth/sign-out-everywhere',
+    {
+      config: { access: {} },
+      schema: {
+        operationId: 'signOutEverywhere',
+        tags: ['auth'],
+        summary: 'Ends every session of the signed-in user, this one included, on every device',
+        description:
+          "Own sessions and the built-in identity provider's alike; ID tokens of an external identity provider " +
+          'cannot be recalled by the Hub and end with their own lifetime.',
+        response: { 204: z.undefined(), 401: ZApiError, 429: ZApiError },
+      },
+    },
+    async (request, reply) => {
+      await signOutEverywhere(app.db, principalOf(request), request.id);
       clearSessionCookie(reply);
       return reply.code(204).send();
     },

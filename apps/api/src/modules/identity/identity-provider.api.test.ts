@@ -286,6 +286,35 @@ describe('[IDP] built-in OpenID Connect provider: code flow with PKCE, MFA, and 
     expect(renewed.status).toBe(200);
   });
 
+  it('ends every session of the user, own and the provider’s, the one in use included, when they sign out everywhere', async () => {
+    const email = 'user@example.com';
+    const elsewhere = await signedIn(email);
+    const here = await signedIn(email);
+    const ownToken = await ctx.tokenFor(email);
+    const otherUser = await ctx.tokenFor('sfadmin@example.com');
+    const ended = await fetch(`${base}/api/auth/sign-out-everywhere`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${here.tokens.id_token}` },
+    });
+    expect(ended.status).toBe(204);
+    expect((await userWith(elsewhere.tokens.id_token)).status).toBe(401);
+    expect((await userWith(here.tokens.id_token)).status).toBe(401);
+    expect((await userWith(ownToken)).status).toBe(401);
+    expect((await userWith(otherUser)).status).toBe(200);
+    const renewed = await here.browser.fetch('/idp/token', {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        grant_type: 'refresh_token',
+        refresh_token: here.tokens.refresh_token!,
+        client_id: CLIENT_ID,
+      }),
+    });
+    expect(renewed.status).toBe(400);
+    const anonymous = await fetch(`${base}/api/auth/sign-out-everywhere`, { method: 'POST' });
+    expect(anonymous.status).toBe(401);
+  });
+
   it('ends ID tokens when the user is disabled', async () => {
     const { tokens } = await signedIn('user@example.com');
     await ctx.db.$client.query(`UPDATE users SET enabled = false WHERE email = 'user@example.com'`);

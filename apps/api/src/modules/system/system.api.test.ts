@@ -59,6 +59,7 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
       externalServices: { WOD: 'https://wod.example.com/' },
       tagManager: 'test',
       tagManagerScript: 'https://tags.example.com/gtm.js?id=TEST',
+      sessionIdleMinutes: 30,
     });
     expect(typeof config.buildId).toBe('string');
   });

@@ -62,6 +62,7 @@ const config = (iframeRenewal = false): TRuntimeConfig => ({
   externalServices: {},
   tagManager: 'none',
   tagManagerScript: null,
+  sessionIdleMinutes: 0,
 });
 
 describe('single sign-on renewal', () => {

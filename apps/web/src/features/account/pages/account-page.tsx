@@ -4,6 +4,7 @@ import {
   Button,
   Card,
   Group,
+  Modal,
   NativeSelect,
   PasswordInput,
   SimpleGrid,
@@ -12,6 +13,8 @@ import {
   TextInput,
   Title,
 } from '@mantine/core';
+import { useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
   LANGUAGES,
@@ -33,6 +36,7 @@ import { useCurrentUser } from '../../../lib/session/current-user';
 import { useChangePassword } from '../api/change-password';
 import { useMfaStatus } from '../api/get-mfa-status';
 import { useRequestEmailChange } from '../api/request-email-change';
+import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useUpdateProfile } from '../api/update-profile';
 import { appLinks } from '../../../lib/routing/links';
 
@@ -265,7 +269,50 @@ function MfaCard() {
   );
 }
 
-/** The Account page from the user menu: name, e-mail, language, password, second factors. */
+function SessionsCard() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const [confirming, setConfirming] = useState(false);
+  const signOutEverywhere = useSignOutEverywhere();
+  const confirm = async () => {
+    await signOutEverywhere.mutateAsync();
+    // This session has ended at the server too: only the local state and the sign-in page remain.
+    queryClient.clear();
+    await authSession().signOut();
+  };
+  return (
+    <Card withBorder component="section" aria-labelledby="account-sessions">
+      <Stack align="flex-start">
+        <Title order={2} size="h3" id="account-sessions">
+          {t('account.sessions.title')}
+        </Title>
+        <Text>{t('account.sessions.description')}</Text>
+        <Button variant="default" color="red" onClick={() => setConfirming(true)}>
+          {t('account.sessions.signOutEverywhere')}
+        </Button>
+      </Stack>
+      <Modal
+        opened={confirming}
+        onClose={() => setConfirming(false)}
+        title={t('account.sessions.confirmTitle')}
+        withCloseButton={false}
+        centered
+      >
+        <Text mb="lg">{t('account.sessions.confirm')}</Text>
+        <Group justify="flex-end">
+          <Button variant="default" onClick={() => setConfirming(false)}>
+            {t('common.cancel')}
+          </Button>
+          <Button color="red" loading={signOutEverywhere.isPending} onClick={() => void confirm()}>
+            {t('account.sessions.signOutEverywhere')}
+          </Button>
+        </Group>
+      </Modal>
+    </Card>
+  );
+}
+
+/** The Account page from the user menu: name, e-mail, language, password, second factors, sessions. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -277,6 +324,7 @@ export function AccountPage() {
       <EmailCard user={user} />
       <PasswordCard />
       <MfaCard />
+      <SessionsCard />
     </Stack>
   );
 }

@@ -1,0 +1,125 @@
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { normalizeEmail } from '@service-hub/contracts';
+import type { Database } from '../db/client.ts';
+import { AppError } from '../lib/errors.ts';
+
+export const RATE_LIMIT_CATEGORIES = ['signIn', 'mfa', 'invitation', 'emailChange', 'write'] as const;
+export type RateLimitCategory = (typeof RATE_LIMIT_CATEGORIES)[number];
+export type RateLimit = { max: number; windowMs: number };
+export type RateLimits = Record<RateLimitCategory, RateLimit>;
+
+/** Operations with a limit of their own; every other write (not GET/HEAD/OPTIONS) is a `write`. */
+const ROUTE_CATEGORIES: Record<string, RateLimitCategory> = {
+  'POST /api/auth/login': 'signIn',
+  'POST /idp/interaction/:uid/login': 'signIn',
+  'POST /api/auth/mfa/verify': 'mfa',
+  'POST /idp/interaction/:uid/mfa': 'mfa',
+  'POST /api/administration/invite-email': 'invitation',
+  'POST /api/legacy/user/invite': 'invitation',
+  'POST /api/customers/:id/invitations/:invitationId/resend': 'invitation',
+  'POST /api/auth/invitations/accept': 'invitation',
+  'POST /api/auth/invitations/join': 'invitation',
+  'POST /api/administration/update-email': 'emailChange',
+  'POST /api/auth/email-change/confirm': 'emailChange',
+};
+
+const READS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+export function categoryOf(method: string, url: string | undefined): RateLimitCategory | undefined {
+  if (url === undefined) return undefined;
+  return ROUTE_CATEGORIES[`${method} ${url}`] ?? (READS.has(method) ? undefined : 'write');
+}
+
+/**
+ * Who is counted: sign-ins per client address and e-mail address (so one office behind one
+ * address does not lock out its colleagues), second factors per client address, everything else
+ * per signed-in user or API key, or per client address before sign-in.
+ */
+function callerKey(request: FastifyRequest, category: RateLimitCategory): string {
+  if (category === 'signIn') {
+    const email = (request.body as { email?: unknown } | undefined)?.email;
+    return `${request.ip}:${typeof email === 'string' ? normalizeEmail(email) : ''}`;
+  }
+  if (category === 'mfa') return request.ip;
+  if (request.principal) return `user:${request.principal.userId}`;
+  if (request.machine) return `key:${request.machine.apiKeyId}`;
+  return request.ip;
+}
+
+/** @fastify/rate-limit's store, counting in one table every instance shares. */
+function postgresStore(db: Database) {
+  return class PostgresRateLimitStore {
+    incr(
+      key: string,
+      callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
+      timeWindow: number,
+    ) {
+      db.$client
+        .query<{ count: number; ttl: number }>(
+          `INSERT INTO rate_limits AS r (key, count, expires_at)
+           VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+           ON CONFLICT (key) DO UPDATE SET
+             count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END,
+             expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
+           RETURNING count, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl`,
+          [key, timeWindow],
+        )
+        .then(({ rows }) => {
+          // Expired windows are dropped now and then instead of by a job: a handful of rows per caller.
+          if (Math.random() < 0.01)
+            void db.$client.query('DELETE FROM rate_limits WHERE expires_at < now()').catch(() => undefined);
+          callback(null, { current: rows[0]!.count, ttl: rows[0]!.ttl });
+        })
+        .catch((error: Error) => callback(error));
+    }
+    child() {
+      return new PostgresRateLimitStore();
+    }
+  };
+}
+
+/**
+ * Rate limits on sign-in, second factors, invitations, e-mail changes and every write, counted in
+ * PostgreSQL so that they hold across API instances. Runs before the handler (after the access
+ * check and validation), so the caller is known; a refusal is 429 in the error shape with
+ * Retry-After.
+ */
+async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLimits }) {
+  const { limits } = options;
+  const categoryOfRequest = (request: FastifyRequest) => categoryOf(request.method, request.routeOptions.url);
+  await app.register(rateLimit, {
+    global: true,
+    hook: 'preHandler',
+    store: postgresStore(app.db),
+    allowList: (request) => categoryOfRequest(request) === undefined,
+    keyGenerator: (request) => {
+      const category = categoryOfRequest(request)!;
+      return `${category}:${callerKey(request, category)}`;
+    },
+    max: (request) => limits[categoryOfRequest(request)!].max,
+    timeWindow: (request) => limits[categoryOfRequest(request)!].windowMs,
+    // Only the refusal says how long to wait; counts on every answer would tell an attacker the budget.
+    addHeadersOnExceeding: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+    },
+    addHeaders: {
+      'x-ratelimit-limit': false,
+      'x-ratelimit-remaining': false,
+      'x-ratelimit-reset': false,
+      'retry-after': true,
+    },
+    errorResponseBuilder: (_request, context) =>
+      new AppError(
+        429,
+        'RATE_LIMITED',
+        'Too Many Requests',
+        `Too many requests. Try again in ${context.after}.`,
+      ),
+  });
+}
+
+export default fp(rateLimitsPlugin, { name: 'rate-limits', dependencies: ['database', 'access'] });

@@ -1,0 +1,226 @@
+import type { TestContext } from '../helpers.ts';
+
+/** The customer whose resources every security test aims at: admin@ and user@ both hold it. */
+export const HOME_CUSTOMER = 'Mälardalens Vatten AB';
+
+export type Actor = {
+  name: string;
+  /** undefined: anonymous. */
+  email?: string;
+  token?: string;
+  roles: string[];
+  /** Held customer ids with the service prefixes the actor holds in each. */
+  accounts: Map<number, Set<string>>;
+  /** The account the actor names in `activeAccountId`. */
+  accountId?: number;
+  /** Sees every customer (provider administrator). */
+  seesAll: boolean;
+};
+
+export type HomeResources = {
+  customerId: number;
+  customerNumber: string;
+  customerName: string;
+  /** Path parameter values, by "path pattern → parameter" (see `pathValue`). */
+  ids: Record<string, string | number>;
+};
+
+async function one<T>(ctx: TestContext, sql: string, params: unknown[] = []): Promise<T> {
+  const { rows } = await ctx.db.$client.query<{ v: T }>(sql, params);
+  if (!rows[0]) throw new Error(`the seeded demo has no row for: ${sql}`);
+  return rows[0].v;
+}
+
+/**
+ * Real ids of the home customer's resources; what the seed lacks is created through SQL as the
+ * features would store it.
+ */
+export async function homeResources(ctx: TestContext): Promise<HomeResources> {
+  const customerId = await ctx.customerId(HOME_CUSTOMER);
+  const customerNumber = await one<string>(ctx, 'SELECT customer_number AS v FROM customers WHERE id = $1', [
+    customerId,
+  ]);
+  const admin = await ctx.userId('admin@example.com');
+  const q = (sql: string) => one<string | number>(ctx, sql, [customerId]);
+  const ensure = async (select: string, insert: string) => {
+    const { rows } = await ctx.db.$client.query<{ v: string | number }>(select, [customerId]);
+    if (rows[0]) return rows[0].v;
+    return one<string | number>(ctx, insert, [customerId, admin]);
+  };
+  return {
+    customerId,
+    customerNumber,
+    customerName: HOME_CUSTOMER,
+    ids: {
+      customer: customerId,
+      // A user of the home customer only (not a demo user, so their other accounts stay out of it).
+      user: await q(
+        `SELECT uc.user_id AS v FROM user_customers uc
+          WHERE uc.customer_id = $1
+            AND NOT EXISTS (SELECT 1 FROM user_customers o WHERE o.user_id = uc.user_id AND o.customer_id <> $1)
+            AND uc.user_id NOT IN (SELECT id FROM users WHERE email LIKE '%@example.com')
+          ORDER BY uc.user_id LIMIT 1`,
+      ),
+      invitation: await ensure(
+        "SELECT id AS v FROM email_tokens WHERE customer_id = $1 AND purpose = 'invitation' LIMIT 1",
+        `INSERT INTO email_tokens (purpose, token_hash, user_id, customer_id, created_by_user_id, expires_at)
+         SELECT 'invitation', md5(random()::text), uc.user_id, $1, $2, now() + interval '7 days'
+           FROM user_customers uc WHERE uc.customer_id = $1 LIMIT 1 RETURNING id AS v`,
+      ),
+      report: await q(
+        "SELECT id AS v FROM reports WHERE customer_id = $1 AND status <> 'ready' ORDER BY created LIMIT 1",
+      ),
+      reportSchedule: await ensure(
+        'SELECT id AS v FROM report_schedules WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO report_schedules (customer_id, owner_user_id, level, frequency, language, next_run_at)
+         VALUES ($1, $2, 'file', 'weekly', 'en-SE', now() + interval '1 day') RETURNING id AS v`,
+      ),
+      supportCase: await q('SELECT id AS v FROM support_cases WHERE customer_id = $1 ORDER BY id LIMIT 1'),
+      attachment: await ensure(
+        'SELECT a.id AS v FROM support_attachments a JOIN support_cases c ON c.id = a.case_id WHERE c.customer_id = $1 LIMIT 1',
+        `INSERT INTO support_attachments (case_id, filename, content_type, size_bytes, content)
+         SELECT id, 'matrix.pdf', 'application/pdf', 4, '%PDF'::bytea FROM support_cases
+          WHERE customer_id = $1 AND $2::uuid IS NOT NULL LIMIT 1
+         RETURNING id AS v`,
+      ),
+      deploymentRequest: await q(
+        'SELECT id AS v FROM deployment_requests WHERE customer_id = $1 ORDER BY id LIMIT 1',
+      ),
+      file: await q('SELECT id AS v FROM tracking_files WHERE customer_id = $1 ORDER BY id LIMIT 1'),
+      document: await q('SELECT id AS v FROM tracking_documents WHERE customer_id = $1 ORDER BY id LIMIT 1'),
+      savedView: await ensure(
+        'SELECT id AS v FROM saved_views WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO saved_views (user_id, customer_id, list, name, query, shared)
+         VALUES ($2, $1, 'tracking.files', 'Matrix view', '', true) RETURNING id AS v`,
+      ),
+      // Provider-wide resources (no customer of their own).
+      service: await one(ctx, 'SELECT id AS v FROM services ORDER BY id LIMIT 1'),
+      customerImport: await ensure(
+        'SELECT id AS v FROM customer_imports WHERE $1::int IS NOT NULL LIMIT 1',
+        `INSERT INTO customer_imports (requested_by, requested_by_email, status, total)
+         SELECT $2, 'admin@example.com', 'queued', 0 WHERE $1::int IS NOT NULL RETURNING id AS v`,
+      ),
+      apiKey: await ensure(
+        'SELECT id AS v FROM api_keys WHERE $1::int IS NOT NULL LIMIT 1',
+        `INSERT INTO api_keys (name, key_prefix, key_hash, created_by)
+         SELECT 'matrix', 'matrix', md5(random()::text), $2 WHERE $1::int IS NOT NULL RETURNING id AS v`,
+      ),
+    },
+  };
+}
+
+/**
+ * Which fixture a path parameter names: the resource is the path's, `id` included (so
+ * `/api/reports/{id}` is a report and `/api/customers/{id}` a customer). A new parameter name
+ * without an entry here fails the tests, so a new route never goes unchecked.
+ */
+const PATH_PARAMETERS: [RegExp, string, string][] = [
+  [/^\/api\/(legacy\/)?customers\//, 'id', 'customer'],
+  [/^\/api\/(legacy\/)?customers\//, 'customerId', 'customer'],
+  [/^\/api\/(legacy\/)?customers\//, 'invitationId', 'invitation'],
+  [/./, 'userId', 'user'],
+  [/^\/api\/reports\//, 'id', 'report'],
+  [/^\/api\/report-schedules\//, 'id', 'reportSchedule'],
+  [/^\/api\/(v2\/)?support\//, 'caseId', 'supportCase'],
+  [/^\/api\/support\//, 'attachmentId', 'attachment'],
+  [/^\/api\/edi-connect\//, 'id', 'deploymentRequest'],
+  [/^\/api\/tracking\//, 'fileId', 'file'],
+  [/^\/api\/tracking\//, 'documentId', 'document'],
+  [/^\/api\/saved-views\//, 'id', 'savedView'],
+  [/^\/api\/services\//, 'serviceId', 'service'],
+  [/^\/api\/customer-imports\//, 'importId', 'customerImport'],
+  [/^\/api\/ingest\/api-keys\//, 'id', 'apiKey'],
+  [/^\/api\/list-columns\//, 'list', 'list'],
+  // Public one-time links and sign-in interactions: unknown ones, the caller holds none.
+  [/^\/api\/auth\/invitations\//, 'token', 'unknownToken'],
+  [/^\/idp\/interaction\//, 'uid', 'unknownToken'],
+];
+
+/** Fixtures that belong to no customer (the owners of the rest are the home customer). */
+export const CUSTOMERLESS_FIXTURES = new Set(['service', 'customerImport', 'apiKey', 'list', 'unknownToken']);
+
+export function pathFixture(path: string, parameter: string): string {
+  const entry = PATH_PARAMETERS.find(([pattern, name]) => name === parameter && pattern.test(path));
+  if (!entry)
+    throw new Error(`no fixture for path parameter ${parameter} of ${path}: add one to PATH_PARAMETERS`);
+  return entry[2];
+}
+
+export function fixtureValue(home: HomeResources, fixture: string): string {
+  if (fixture === 'list') return 'tracking.files';
+  if (fixture === 'unknownToken') return 'matrixUnknownToken0123456789abcdef';
+  const value = home.ids[fixture];
+  if (value === undefined) throw new Error(`no value for fixture ${fixture}`);
+  return String(value);
+}
+
+/** Query parameters that name a customer (besides activeAccountId). */
+export const CUSTOMER_QUERY_PARAMETERS = new Set(['customerId', 'customerID', 'id']);
+
+async function accountsOf(ctx: TestContext, email: string): Promise<Map<number, Set<string>>> {
+  const { rows } = await ctx.db.$client.query<{ customer_id: number; prefixes: string[] }>(
+    `SELECT uc.customer_id, coalesce(array_agg(DISTINCT p.prefix) FILTER (WHERE p.prefix IS NOT NULL), '{}') AS prefixes
+       FROM user_customers uc JOIN users u ON u.id = uc.user_id
+       LEFT JOIN customer_user_permissions cup ON cup.user_id = uc.user_id AND cup.customer_id = uc.customer_id
+       LEFT JOIN permissions p ON p.id = cup.permission_id
+      WHERE u.email = $1 GROUP BY uc.customer_id`,
+    [email],
+  );
+  return new Map(rows.map((row) => [row.customer_id, new Set(row.prefixes)]));
+}
+
+async function rolesOf(ctx: TestContext, email: string): Promise<string[]> {
+  const { rows } = await ctx.db.$client.query<{ role: string }>(
+    'SELECT r.role FROM user_roles r JOIN users u ON u.id = r.user_id WHERE u.email = $1',
+    [email],
+  );
+  return rows.map((row) => row.role);
+}
+
+/**
+ * Anonymous, the demo sign-ins, and an administrator and a user of one other customer that has
+ * the services the home customer has (so their refusals come from ownership, not from a missing
+ * service).
+ */
+export async function actorsFor(ctx: TestContext, home: HomeResources): Promise<Actor[]> {
+  const foreign = await ctx.db.$client.query<{ admin: string; user: string; customer_id: number }>(
+    `SELECT c.id AS customer_id,
+            (SELECT u.email FROM users u JOIN user_customers uc ON uc.user_id = u.id JOIN user_roles r ON r.user_id = u.id
+              WHERE uc.customer_id = c.id AND r.role = 'CustomerAdministrator' ORDER BY u.email LIMIT 1) AS admin,
+            (SELECT u.email FROM users u JOIN user_customers uc ON uc.user_id = u.id JOIN user_roles r ON r.user_id = u.id
+              WHERE uc.customer_id = c.id AND r.role = 'CustomerUser' ORDER BY u.email LIMIT 1) AS user
+       FROM customers c
+      WHERE c.id NOT IN (SELECT customer_id FROM user_customers uc JOIN users u ON u.id = uc.user_id WHERE u.email LIKE '%@example.com')
+        AND (SELECT count(DISTINCT p.prefix) FROM customer_permissions cp JOIN permissions p ON p.id = cp.permission_id
+              WHERE cp.customer_id = c.id AND p.prefix IN ('STT', 'SUP', 'EC')) = 3
+      ORDER BY c.id`,
+  );
+  const pick = foreign.rows.find((row) => row.admin && row.user);
+  if (!pick) throw new Error('the seed has no other customer with an administrator, a user and STT, SUP, EC');
+  const people: [string, string, number | undefined][] = [
+    ['sfadmin', 'sfadmin@example.com', home.customerId],
+    ['admin', 'admin@example.com', home.customerId],
+    ['user', 'user@example.com', home.customerId],
+    ['foreign admin', pick.admin, pick.customer_id],
+    ['foreign user', pick.user, pick.customer_id],
+  ];
+  const actors: Actor[] = [
+    { name: 'anonymous', roles: [], accounts: new Map(), accountId: home.customerId, seesAll: false },
+  ];
+  for (const [name, email, accountId] of people) {
+    const roles = await rolesOf(ctx, email);
+    actors.push({
+      name,
+      email,
+      token: await ctx.tokenFor(email),
+      roles,
+      accounts: await accountsOf(ctx, email),
+      accountId,
+      seesAll: roles.includes('SF_ADMIN') || roles.includes('ProviderAdministrator'),
+    });
+  }
+  // The foreign callers once more, naming the home account they do not hold.
+  for (const actor of actors.filter((a) => a.name.startsWith('foreign ')))
+    actors.push({ ...actor, name: `${actor.name} (home account)`, accountId: home.customerId });
+  return actors;
+}
