@@ -125,6 +125,9 @@ const ZEnv = z.object({
   CRM_TOKEN: z.string().optional(),
   CRM_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   CRM_RETRIES: z.coerce.number().int().min(0).max(10).default(2),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 });
 
 export type ObjectStoreConfig = {
@@ -184,6 +187,10 @@ export type AppConfig = {
   crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
   /** Limits of support attachments per message (ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILE_MB). */
   attachments: { maxFiles: number; maxFileSizeMb: number };
+  /** Bounds on waiting for PostgreSQL, so an unreachable database answers 503 instead of hanging. */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number };
+  /** How long SIGTERM may take to drain requests and jobs before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 /** True for addresses only this machine can reach. */
@@ -276,6 +283,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
       : undefined,
     attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
+    database: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -3,6 +3,7 @@ import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { DatabaseSetupError } from './db/database-setup-error.ts';
+import { exitOnSignals } from './lib/graceful-shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
 import { seedDemoDataIfEmpty } from './seed/demo-seed.ts';
 
@@ -36,25 +37,11 @@ if (config.seedDemoData) {
 }
 console.log(`\n${lines.join('\n')}\n`);
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info(`${signal} received: finishing in-flight requests`);
-  const force = setTimeout(() => {
-    logger.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, 20_000);
-  try {
-    await app.close(); // stops accepting connections and waits for in-flight requests
+exitOnSignals({
+  logger: { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) },
+  timeoutMs: config.shutdownTimeoutMs,
+  stop: async () => {
+    await app.close(); // stops accepting, finishes in-flight requests, then hands running jobs back
     await opened.close(); // closes the pool, then stops the embedded PostgreSQL cleanly
-    clearTimeout(force);
-    logger.info('stopped');
-    process.exit(0);
-  } catch (error) {
-    logger.error({ err: error }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  },
+});

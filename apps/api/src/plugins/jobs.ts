@@ -40,9 +40,12 @@ export type JobsOptions = {
   runWorkers: boolean;
   config: JobServices['config'];
   crm: JobServices['crm'];
+  /** How long a stop waits for running jobs; leaves room within the shutdown bound for the rest. */
+  stopTimeoutMs: number;
 };
 
 export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsOptions => ({
+  stopTimeoutMs: Math.max(1000, Math.round(config.shutdownTimeoutMs * 0.6)),
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
   runWorkers: config.runJobs,
@@ -130,7 +133,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   });
   app.addHook('onClose', async () => {
     stopping.abort();
-    if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    if (started) await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs });
   });
 }
 

@@ -63,6 +63,8 @@ export async function generateReport(
   const key = storageKeyOf(report);
   const progress = new AbortController();
   try {
+    // A million rows take longer than the pool's statement limit for requests allows.
+    await client.query('SET statement_timeout = 0');
     // Ordered reports were counted then (the progress bar's total); scheduled ones are counted now.
     let rowCount = report.rowCount;
     if (rowCount === null) {
@@ -122,6 +124,7 @@ export async function generateReport(
     await requeue(db, report).catch(() => undefined);
     throw new GenerationFailed(report, error);
   } finally {
+    if (!clientBroken) await client.query('RESET statement_timeout').catch(() => (clientBroken = true));
     client.release(clientBroken);
   }
 }
