@@ -11,6 +11,7 @@ import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
 import { runReportSchedulesJob } from '../jobs/run-report-schedules.job.ts';
 import { resendUnsentEmailJob, sendEmailJob } from '../jobs/send-email.job.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
+import { JobLeases } from './job-leases.ts';
 
 const JOBS: Job[] = [
   sendEmailJob,
@@ -57,7 +58,8 @@ export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsO
  * The PostgreSQL-backed queue (pg-boss) sharing the app's pool. Every process can queue jobs;
  * with `runWorkers` it also works the queues and runs the schedules. Several processes may, each
  * job runs once. On close, running jobs are told to stop (long ones, like reports, end early and
- * the queue retries them elsewhere) and the queue stops after the others finish.
+ * the queue retries them elsewhere) and the queue stops after the others finish. A process that
+ * dies mid-job is noticed by the others within seconds (job-leases.ts) and the job retried.
  */
 async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   const mailer = new Mailer(app.db, options.smtpUrl, options.mailFrom);
@@ -71,6 +73,7 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   });
   boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
   const stopping = new AbortController();
+  const leases = new JobLeases(app.db.$client.options, app.log);
 
   // A web-only instance starts the queue when it first queues a job.
   let started: Promise<void> | undefined;
@@ -123,17 +126,27 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         : {};
       const workerId = await boss.work(job.name, { includeMetadata: true, ...polling }, async ([item]) => {
         if (!item) return;
-        app.log.info({ job: job.name, id: item.id }, 'job started');
-        await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
-        app.log.info({ job: job.name, id: item.id }, 'job finished');
+        await leases.hold(item.id);
+        try {
+          app.log.info({ job: job.name, id: item.id }, 'job started');
+          await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
+          app.log.info({ job: job.name, id: item.id }, 'job finished');
+        } finally {
+          await leases.release(item.id);
+        }
       });
       workerIds.set(job.name, workerId);
       if (job.schedule) await boss.schedule(job.name, job.schedule, {});
     }
+    leases.watch(
+      boss,
+      JOBS.map((job) => job.name),
+    );
   });
   app.addHook('onClose', async () => {
     stopping.abort();
     if (started) await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs });
+    await leases.close();
   });
 }
 
