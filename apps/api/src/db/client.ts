@@ -26,8 +26,14 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     // into a dropped network, a checkout from a pool whose connections all hang.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     keepAlive: true,
-    ...(options.statementTimeoutMs ? { statement_timeout: options.statementTimeoutMs } : {}),
   });
+  // A SET rather than a startup parameter: PgBouncer refuses startup parameters it does not know.
+  const statementTimeout = options.statementTimeoutMs;
+  if (statementTimeout) {
+    pool.on('connect', (client) => {
+      client.query(`SET statement_timeout = ${Math.trunc(statementTimeout)}`).catch(() => undefined);
+    });
+  }
   // An idle connection that the server closes (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', options.onError ?? (() => undefined));

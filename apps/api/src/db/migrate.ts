@@ -16,7 +16,6 @@ export async function runMigrations(pool: pg.Pool): Promise<void> {
     await migrate(drizzle({ client }), { migrationsFolder: migrationsDir });
   } finally {
     await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
-    await client.query('RESET statement_timeout').catch(() => undefined);
-    client.release();
+    client.release(true); // closed: its statement limit is lifted
   }
 }

@@ -21,8 +21,12 @@ describe('[SYSTEM] the API when PostgreSQL is unreachable', () => {
   beforeAll(async () => {
     database = await createTestDatabase();
     proxy = await startTcpProxy(database.url);
-    db = createDatabase(proxy.url, { max: 5, connectTimeoutMs: 1000, statementTimeoutMs: 5000 });
+    db = createDatabase(proxy.url, { max: 5, connectTimeoutMs: 1000, statementTimeoutMs: 1000 });
     app = await buildApp({ config: loadConfig({ LOG_LEVEL: 'silent', RUN_JOBS: '0' }), db, logger: false });
+    app.get('/api/test/slow-query', { config: { access: 'public' }, schema: { hide: true } }, async () => {
+      await db.$client.query('SELECT pg_sleep(10)');
+      return { finished: true };
+    });
     await app.ready();
   });
   afterAll(async () => {
@@ -71,6 +75,13 @@ describe('[SYSTEM] the API when PostgreSQL is unreachable', () => {
     await proxy.up();
     expect((await app.inject({ url: '/api/ready' })).statusCode).toBe(200);
     expect((await me()).statusCode).toBe(200);
+    expect((await signIn()).statusCode).toBe(200);
+  });
+
+  it('cancels a statement past the statement timeout and answers 503', async () => {
+    const started = Date.now();
+    expectUnavailable(await app.inject({ url: '/api/test/slow-query' }));
+    expect(Date.now() - started).toBeLessThan(5000);
     expect((await signIn()).statusCode).toBe(200);
   });
 
