@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', '*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            '*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/*.route.test.tsx', '**/node_modules/**'],
         },
       },
