@@ -32,7 +32,7 @@ const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-tracking');
 const ACCOUNT = 'Mälardalens Vatten AB';
 
-type Statement = { sql: string; params: unknown[] };
+export type Statement = { sql: string; params: unknown[] };
 type Scenario = {
   group: 'default view' | 'filters' | 'text filter' | 'detail' | 'overview';
   name: string;
@@ -50,7 +50,7 @@ const percentile = (values: number[], p: number) => {
 const ms = (value: number) => value.toFixed(1);
 
 /** Records the statements a request runs (without the access check's own query). */
-function recorder(pool: pg.Pool) {
+export function recorder(pool: pg.Pool) {
   const original = pool.query.bind(pool) as (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
   let recording: Statement[] | undefined;
   (pool as unknown as { query: typeof original }).query = (sql: string, params?: unknown[]) => {

@@ -94,6 +94,8 @@ export type LoadStats = {
   errors: number;
   timeouts: number;
   statuses: Record<string, number>;
+  /** Failed requests (no answer) by error code or message. */
+  failures: Record<string, number>;
   /** Per second since the start: answers by status. */
   timeline: Map<number, Record<number, number>>;
 };
@@ -128,6 +130,11 @@ export async function runLoad(options: {
     row[statusCode] = (row[statusCode] ?? 0) + 1;
     timeline.set(second, row);
   });
+  const failures: Record<string, number> = {};
+  instance.on('reqError', (error: Error & { code?: string }) => {
+    const key = error.code ?? error.message;
+    failures[key] = (failures[key] ?? 0) + 1;
+  });
   const ticker = setInterval(() => options.onSecond?.(Math.floor((Date.now() - started) / 1000)), 1000);
   const result = await finished;
   clearInterval(ticker);
@@ -145,6 +152,7 @@ export async function runLoad(options: {
     errors: result.errors,
     timeouts: result.timeouts,
     statuses,
+    failures,
     timeline,
   };
 }
@@ -191,7 +199,7 @@ export async function runMix(options: {
     console.log(
       `load: ${stats.requests} requests, ${stats.rps}/s, p50 ${stats.p50} ms, p99 ${stats.p99} ms, non-2xx ${stats.non2xx}, errors ${stats.errors}; RSS ${mb(rssBefore)} → ${mb(rssAfter)} → ${mb(rssSettled)} MB`,
     );
-    if (!passed) console.log(JSON.stringify(stats.statuses));
+    if (!passed) console.log(JSON.stringify({ statuses: stats.statuses, failures: stats.failures }));
     return { ...stats, passed, rssBefore, rssAfter, rssSettled };
   } finally {
     await server?.stop();
