@@ -42,6 +42,16 @@ export default defineConfig({
         },
       },
       {
+        // `npm run test:instances` (builds the API first): separate processes behind a balancer.
+        test: {
+          name: 'instances',
+          include: ['load/**/*.instances.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+        },
+      },
+      {
         test: {
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],

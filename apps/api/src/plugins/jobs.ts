@@ -54,6 +54,28 @@ export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsO
   crm,
 });
 
+/** Arbitrary constant: the advisory lock under which one process at a time creates the queues. */
+const QUEUE_SETUP_LOCK = 7_311_003;
+
+/**
+ * Creates (or updates) every job's queue. pg-boss's create_queue deadlocks when several processes
+ * run it at once on a database that lacks the queues (a first deployment, a release adding a job),
+ * and the loser crashes: so one process at a time, the others wait and find them made.
+ */
+async function createQueues(db: FastifyInstance['db'], boss: PgBoss): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    for (const job of JOBS) {
+      await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /**
  * The PostgreSQL-backed queue (pg-boss) sharing the app's pool. Every process can queue jobs;
  * with `runWorkers` it also works the queues and runs the schedules. Several processes may, each
@@ -64,27 +86,34 @@ export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsO
 async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   const mailer = new Mailer(app.db, options.smtpUrl, options.mailFrom);
   app.decorate('mailer', mailer);
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => app.db.$client.query(text, values) },
-    schema: 'pgboss',
-    // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
-    supervise: options.runWorkers,
-    schedule: options.runWorkers,
-  });
-  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  const createBoss = () => {
+    const created = new PgBoss({
+      db: { executeSql: (text, values) => app.db.$client.query(text, values) },
+      schema: 'pgboss',
+      // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
+      supervise: options.runWorkers,
+      schedule: options.runWorkers,
+    });
+    created.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    return created;
+  };
+  let boss = createBoss();
   const stopping = new AbortController();
   const leases = new JobLeases(app.db.$client.options, app.log);
 
-  // A web-only instance starts the queue when it first queues a job.
+  // A web-only instance starts the queue when it first queues a job; a start that failed (the
+  // database was away) is tried again by the next job instead of failing every one after it.
   let started: Promise<void> | undefined;
   const start = () =>
     (started ??= (async () => {
       await boss.start();
-      for (const job of JOBS) {
-        await boss.createQueue(job.name, { name: job.name, ...job.queue });
-        if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
-      }
-    })());
+      await createQueues(app.db, boss);
+    })().catch((error: unknown) => {
+      // pg-boss never starts again after a failed start: a new one will.
+      started = undefined;
+      boss = createBoss();
+      throw error;
+    }));
 
   const deliverEmails = async (outboxIds: number[]) => {
     if (!mailer.sendsMail) return;
