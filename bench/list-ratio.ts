@@ -31,6 +31,8 @@ export type ListRatio = {
   statements: number;
   rows: number;
   bare: Measured;
+  /** The bare route plus the Hub's per-request account check (one query before the list's). */
+  bareWithAccount: Measured;
   hub: Measured;
   ratio: number;
 };
