@@ -2,6 +2,7 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
+import { createDatabase } from './db/client.ts';
 import { DatabaseSetupError } from './db/database-setup-error.ts';
 import { exitOnSignals } from './lib/graceful-shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
@@ -20,8 +21,14 @@ const opened = await openDatabase(config, {
   process.exit(1);
 });
 if (config.seedDemoData) {
-  const seeded = await seedDemoDataIfEmpty(opened.db.$client, { log: (m) => logger.info(m) });
-  if (seeded) logger.info('demo data seeded');
+  // The first seed copies tens of thousands of rows: its statements may outlast the requests' limit.
+  const seeding = createDatabase(opened.db.$client.options.connectionString!, { max: 2 });
+  try {
+    const seeded = await seedDemoDataIfEmpty(seeding.$client, { log: (m) => logger.info(m) });
+    if (seeded) logger.info('demo data seeded');
+  } finally {
+    await seeding.$client.end();
+  }
 }
 
 const app = await buildApp({ config, db: opened.db });
