@@ -95,12 +95,19 @@ export async function startProcess(
   child.stdout!.on('data', keep);
   child.stderr!.on('data', keep);
   const exited = once(child, 'exit').then(([code]) => code as number | null);
+  // Never outlive the test or the load run: an orphan blocks on its unread output pipe for good.
+  const killOnExit = () => child.kill('SIGKILL');
+  process.once('exit', killOnExit);
+  void exited.then(() => process.removeListener('exit', killOnExit));
   const readyText = kind === 'server' ? 'Service Hub is running' : 'worker is working the job queue';
   for (let i = 0; i < 600 && !output.includes(readyText); i++) {
     if (child.exitCode !== null) throw new Error(`${options.name} exited: ${output}`);
     await new Promise((r) => setTimeout(r, 100));
   }
-  if (!output.includes(readyText)) throw new Error(`${options.name} did not start: ${output}`);
+  if (!output.includes(readyText)) {
+    child.kill('SIGKILL');
+    throw new Error(`${options.name} did not start: ${output}`);
+  }
   return {
     name: options.name,
     child,

@@ -28,7 +28,7 @@ describe('[INSTANCES] 3 API processes and 2 workers behind a balancer', () => {
       REPORTS_DIR: join(workDir, 'reports'),
       ATTACHMENTS_DIR: join(workDir, 'attachments'),
     };
-    const started = await Promise.all([
+    const starting = await Promise.allSettled([
       ...[1, 2, 3].map((n) =>
         startProcess('server', {
           name: `api-${n}`,
@@ -44,8 +44,12 @@ describe('[INSTANCES] 3 API processes and 2 workers behind a balancer', () => {
         }),
       ),
     ]);
-    apis.push(...started.slice(0, 3));
-    workers.push(...started.slice(3));
+    // Those that did start are stopped by afterAll even when another failed.
+    const started = starting.map((s) => (s.status === 'fulfilled' ? s.value : undefined));
+    apis.push(...started.slice(0, 3).filter((p) => p !== undefined));
+    workers.push(...started.slice(3).filter((p) => p !== undefined));
+    const failed = starting.find((s) => s.status === 'rejected');
+    if (failed) throw failed.reason;
     balancer.setBackends(apis.map((api) => api.url!));
   }, 300_000);
 
