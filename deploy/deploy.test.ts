@@ -58,6 +58,7 @@ describe('deploy/kubernetes', () => {
         'ConfigMap/service-hub-config',
         'Deployment/service-hub-api',
         'Deployment/service-hub-worker',
+        'HorizontalPodAutoscaler/service-hub-api',
         'Ingress/service-hub',
         'Job/service-hub-migrate',
         'Namespace/service-hub',
@@ -117,6 +118,17 @@ describe('deploy/kubernetes', () => {
         pod.terminationGracePeriodSeconds * 1000,
       );
     }
+  });
+
+  it('scales the API Deployment from 3 replicas, never below the budget', () => {
+    const autoscaler = find('HorizontalPodAutoscaler', 'service-hub-api').spec;
+    expect(autoscaler.scaleTargetRef).toEqual({
+      apiVersion: 'apps/v1',
+      kind: 'Deployment',
+      name: 'service-hub-api',
+    });
+    expect(autoscaler.minReplicas).toBeGreaterThanOrEqual(3);
+    expect(find('Deployment', 'service-hub-api').spec.replicas).toBe(autoscaler.minReplicas);
   });
 
   it('wires the Service, Ingress and budgets to the pods they mean', () => {
