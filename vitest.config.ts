@@ -13,7 +13,12 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['packages/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', '*.test.ts'],
+          include: [
+            'packages/**/*.test.ts',
+            'apps/*/src/**/*.test.{ts,tsx}',
+            '*.test.ts',
+            'deploy/**/*.test.ts',
+          ],
           exclude: ['**/*.api.test.ts', '**/*.e2e.test.ts', '**/*.route.test.tsx', '**/node_modules/**'],
         },
       },
@@ -36,6 +41,16 @@ export default defineConfig({
           globalSetup: ['apps/api/test/global-setup.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
+        },
+      },
+      {
+        // `npm run test:instances` (builds the API first): separate processes behind a balancer.
+        test: {
+          name: 'instances',
+          include: ['load/**/*.instances.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
         },
       },
       {

@@ -32,7 +32,7 @@ const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-tracking');
 const ACCOUNT = 'Mälardalens Vatten AB';
 
-type Statement = { sql: string; params: unknown[] };
+export type Statement = { sql: string; params: unknown[] };
 type Scenario = {
   group: 'default view' | 'filters' | 'text filter' | 'detail' | 'overview';
   name: string;

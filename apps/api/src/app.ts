@@ -41,6 +41,7 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
+import drainingPlugin from './plugins/draining.ts';
 import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/errors.ts';
 import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
@@ -106,6 +107,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     routerOptions: { ignoreTrailingSlash: true },
     frameworkErrors,
     clientErrorHandler,
+    // plugins/draining.ts answers in the error shape instead.
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -118,6 +121,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   });
 
   await app.register(errorsPlugin);
+  await app.register(drainingPlugin);
   await app.register(inputHygienePlugin);
   // Without offline_access the provider issues no refresh tokens, and only a hidden iframe of it
   // can renew a sign-in; with it, nothing is ever framed.

@@ -137,6 +137,9 @@ const ZEnv = z.object({
     .min(0)
     .max(24 * 60)
     .default(30),
+  DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
+  DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
 });
 
 const MINUTE = 60_000;
@@ -202,6 +205,10 @@ export type AppConfig = {
   rateLimits: RateLimits;
   /** Minutes without use after which the web app signs out (warning first); 0: never. */
   sessionIdleMinutes: number;
+  /** Bounds on waiting for PostgreSQL, so an unreachable database answers 503 instead of hanging. */
+  database: { connectTimeoutMs: number; statementTimeoutMs: number };
+  /** How long SIGTERM may take to drain requests and jobs before the process exits anyway. */
+  shutdownTimeoutMs: number;
 };
 
 /** True for addresses only this machine can reach. */
@@ -302,6 +309,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       emailChange: { max: e.RATE_LIMIT_EMAIL_CHANGE, windowMs: 60 * MINUTE },
       write: { max: e.RATE_LIMIT_WRITES, windowMs: MINUTE },
     },
+    database: {
+      connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
+      statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
+    },
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -2,7 +2,9 @@ import pino from 'pino';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
+import { createDatabase } from './db/client.ts';
 import { DatabaseSetupError } from './db/database-setup-error.ts';
+import { exitOnSignals } from './lib/graceful-shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
 import { seedDemoDataIfEmpty } from './seed/demo-seed.ts';
 
@@ -19,8 +21,14 @@ const opened = await openDatabase(config, {
   process.exit(1);
 });
 if (config.seedDemoData) {
-  const seeded = await seedDemoDataIfEmpty(opened.db.$client, { log: (m) => logger.info(m) });
-  if (seeded) logger.info('demo data seeded');
+  // The first seed copies tens of thousands of rows: its statements may outlast the requests' limit.
+  const seeding = createDatabase(opened.db.$client.options.connectionString!, { max: 2 });
+  try {
+    const seeded = await seedDemoDataIfEmpty(seeding.$client, { log: (m) => logger.info(m) });
+    if (seeded) logger.info('demo data seeded');
+  } finally {
+    await seeding.$client.end();
+  }
 }
 
 const app = await buildApp({ config, db: opened.db });
@@ -36,25 +44,11 @@ if (config.seedDemoData) {
 }
 console.log(`\n${lines.join('\n')}\n`);
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info(`${signal} received: finishing in-flight requests`);
-  const force = setTimeout(() => {
-    logger.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, 20_000);
-  try {
-    await app.close(); // stops accepting connections and waits for in-flight requests
+exitOnSignals({
+  logger: { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) },
+  timeoutMs: config.shutdownTimeoutMs,
+  stop: async () => {
+    await app.close(); // stops accepting, finishes in-flight requests, then hands running jobs back
     await opened.close(); // closes the pool, then stops the embedded PostgreSQL cleanly
-    clearTimeout(force);
-    logger.info('stopped');
-    process.exit(0);
-  } catch (error) {
-    logger.error({ err: error }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  },
+});

@@ -3,6 +3,7 @@ import pino from 'pino';
 import { loadConfig } from './config.ts';
 import { openDatabase } from './db/bootstrap.ts';
 import { DatabaseSetupError } from './db/database-setup-error.ts';
+import { exitOnSignals } from './lib/graceful-shutdown.ts';
 import databasePlugin from './plugins/database.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -32,24 +33,11 @@ await worker.register(jobsPlugin, jobsOptionsOf(config, createCrmConnector(confi
 await worker.ready();
 logger.info('Service Hub worker is working the job queue');
 
-let stopping = false;
-async function shutdown(signal: string) {
-  if (stopping) return;
-  stopping = true;
-  logger.info(`${signal} received: handing running jobs back to the queue`);
-  const force = setTimeout(() => {
-    logger.error('shutdown took too long; exiting');
-    process.exit(1);
-  }, 20_000);
-  try {
-    await worker.close();
+exitOnSignals({
+  logger: { info: (m) => logger.info(m), error: (o, m) => logger.error(o, m) },
+  timeoutMs: config.shutdownTimeoutMs,
+  stop: async () => {
+    await worker.close(); // running jobs finish, or long ones hand themselves back to the queue
     await opened.close();
-    clearTimeout(force);
-    process.exit(0);
-  } catch (error) {
-    logger.error({ err: error }, 'error during shutdown');
-    process.exit(1);
-  }
-}
-process.on('SIGINT', () => void shutdown('SIGINT'));
-process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  },
+});

@@ -41,6 +41,8 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<O
   }
   const db = createDatabase(url, {
     onError: (error) => logger.error(`idle database connection failed: ${error.message}`),
+    connectTimeoutMs: config.database.connectTimeoutMs,
+    statementTimeoutMs: config.database.statementTimeoutMs,
   });
   try {
     await runMigrations(db.$client);

@@ -8,15 +8,32 @@ export type Database = NodePgDatabase<typeof schema> & { $client: pg.Pool };
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number.parseInt(v, 10));
 pg.types.setTypeParser(pg.types.builtins.DATE, (v) => v);
 
-export function createDatabase(
-  url: string,
-  options: { max?: number; onError?: (error: Error) => void } = {},
-): Database {
+export type PoolOptions = {
+  max?: number;
+  onError?: (error: Error) => void;
+  /** Longest wait for a connection (a new one, or a free one of a busy pool); default 5 s. */
+  connectTimeoutMs?: number;
+  /** Longest a statement may run on the server; 0 or unset: no limit (long jobs lift it per session). */
+  statementTimeoutMs?: number;
+};
+
+export function createDatabase(url: string, options: PoolOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
     application_name: 'service-hub',
+    // Without these a request waits forever for a database that went away: a connection attempt
+    // into a dropped network, a checkout from a pool whose connections all hang.
+    connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+    keepAlive: true,
   });
+  // A SET rather than a startup parameter: PgBouncer refuses startup parameters it does not know.
+  const statementTimeout = options.statementTimeoutMs;
+  if (statementTimeout) {
+    pool.on('connect', (client) => {
+      client.query(`SET statement_timeout = ${Math.trunc(statementTimeout)}`).catch(() => undefined);
+    });
+  }
   // An idle connection that the server closes (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', options.onError ?? (() => undefined));

@@ -139,6 +139,8 @@ export async function startEmbeddedPostgres(options: {
   dataDir: string;
   logger?: Logger;
   systemDir?: string;
+  /** A fixed port (a restart that clients must find again); a free one by default. */
+  port?: number;
 }): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
   const logger = options.logger;
@@ -162,7 +164,7 @@ export async function startEmbeddedPostgres(options: {
   }
   await stopLeftoverServer(databaseDir, logger);
 
-  const port = await freePort();
+  const port = options.port ?? (await freePort());
   const child: ChildProcess = spawn(
     binaries.postgres,
     ['-D', databaseDir, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', 'max_connections=200'],

@@ -6,6 +6,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER, type TApiError } from '@service-hub/contracts';
 import { clientError } from '../lib/client-errors.ts';
+import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
 import { AppError } from '../lib/errors.ts';
 import { toFieldErrors, type SchemaIssue } from '../lib/validation-errors.ts';
 
@@ -26,6 +27,28 @@ function sendInternalError(request: FastifyRequest, reply: FastifyReply, error: 
     title: 'Internal Server Error',
     detail: GENERIC_DETAIL,
     errorCode: 'INTERNAL_ERROR',
+    referenceCode: request.id,
+  });
+}
+
+/** Seconds a client should wait before trying again while PostgreSQL is away (a restart takes a few). */
+export const DATABASE_RETRY_AFTER_SECONDS = 5;
+
+/**
+ * PostgreSQL is restarting, failing over or unreachable: not a fault of this request, so 503 with
+ * Retry-After instead of 500, and a warning without the stack (every request in the gap logs one).
+ */
+function sendDatabaseUnavailable(request: FastifyRequest, reply: FastifyReply, error: unknown) {
+  request.log.warn(
+    { errMessage: error instanceof Error ? error.message : String(error) },
+    'database unavailable',
+  );
+  reply.header('retry-after', String(DATABASE_RETRY_AFTER_SECONDS));
+  return sendError(reply, {
+    status: 503,
+    title: 'Service Unavailable',
+    detail: 'The service is briefly unavailable. Please try again in a moment.',
+    errorCode: 'SERVICE_UNAVAILABLE',
     referenceCode: request.id,
   });
 }
@@ -94,6 +117,7 @@ async function errorsPlugin(app: FastifyInstance) {
         errors,
       });
     }
+    if (isDatabaseUnavailable(error)) return sendDatabaseUnavailable(request, reply, error);
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       // Fastify's own client errors: malformed JSON, unsupported media type, body too large, …

@@ -11,6 +11,7 @@ import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
 import { runReportSchedulesJob } from '../jobs/run-report-schedules.job.ts';
 import { resendUnsentEmailJob, sendEmailJob } from '../jobs/send-email.job.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
+import { JobLeases } from './job-leases.ts';
 
 const JOBS: Job[] = [
   sendEmailJob,
@@ -40,9 +41,12 @@ export type JobsOptions = {
   runWorkers: boolean;
   config: JobServices['config'];
   crm: JobServices['crm'];
+  /** How long a stop waits for running jobs; leaves room within the shutdown bound for the rest. */
+  stopTimeoutMs: number;
 };
 
 export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsOptions => ({
+  stopTimeoutMs: Math.max(1000, Math.round(config.shutdownTimeoutMs * 0.6)),
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
   runWorkers: config.runJobs,
@@ -50,35 +54,66 @@ export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsO
   crm,
 });
 
+/** Arbitrary constant: the advisory lock under which one process at a time creates the queues. */
+const QUEUE_SETUP_LOCK = 7_311_003;
+
+/**
+ * Creates (or updates) every job's queue. pg-boss's create_queue deadlocks when several processes
+ * run it at once on a database that lacks the queues (a first deployment, a release adding a job),
+ * and the loser crashes: so one process at a time, the others wait and find them made.
+ */
+async function createQueues(db: FastifyInstance['db'], boss: PgBoss): Promise<void> {
+  const client = await db.$client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    for (const job of JOBS) {
+      await boss.createQueue(job.name, { name: job.name, ...job.queue });
+      if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
+    }
+  } finally {
+    await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => undefined);
+    client.release();
+  }
+}
+
 /**
  * The PostgreSQL-backed queue (pg-boss) sharing the app's pool. Every process can queue jobs;
  * with `runWorkers` it also works the queues and runs the schedules. Several processes may, each
  * job runs once. On close, running jobs are told to stop (long ones, like reports, end early and
- * the queue retries them elsewhere) and the queue stops after the others finish.
+ * the queue retries them elsewhere) and the queue stops after the others finish. A process that
+ * dies mid-job is noticed by the others within seconds (job-leases.ts) and the job retried.
  */
 async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   const mailer = new Mailer(app.db, options.smtpUrl, options.mailFrom);
   app.decorate('mailer', mailer);
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => app.db.$client.query(text, values) },
-    schema: 'pgboss',
-    // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
-    supervise: options.runWorkers,
-    schedule: options.runWorkers,
-  });
-  boss.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+  const createBoss = () => {
+    const created = new PgBoss({
+      db: { executeSql: (text, values) => app.db.$client.query(text, values) },
+      schema: 'pgboss',
+      // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
+      supervise: options.runWorkers,
+      schedule: options.runWorkers,
+    });
+    created.on('error', (error) => app.log.error({ err: error }, 'job queue error'));
+    return created;
+  };
+  let boss = createBoss();
   const stopping = new AbortController();
+  const leases = new JobLeases(app.db.$client.options, app.log);
 
-  // A web-only instance starts the queue when it first queues a job.
+  // A web-only instance starts the queue when it first queues a job; a start that failed (the
+  // database was away) is tried again by the next job instead of failing every one after it.
   let started: Promise<void> | undefined;
   const start = () =>
     (started ??= (async () => {
       await boss.start();
-      for (const job of JOBS) {
-        await boss.createQueue(job.name, { name: job.name, ...job.queue });
-        if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
-      }
-    })());
+      await createQueues(app.db, boss);
+    })().catch((error: unknown) => {
+      // pg-boss never starts again after a failed start: a new one will.
+      started = undefined;
+      boss = createBoss();
+      throw error;
+    }));
 
   const deliverEmails = async (outboxIds: number[]) => {
     if (!mailer.sendsMail) return;
@@ -120,17 +155,27 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         : {};
       const workerId = await boss.work(job.name, { includeMetadata: true, ...polling }, async ([item]) => {
         if (!item) return;
-        app.log.info({ job: job.name, id: item.id }, 'job started');
-        await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
-        app.log.info({ job: job.name, id: item.id }, 'job finished');
+        await leases.hold(item.id);
+        try {
+          app.log.info({ job: job.name, id: item.id }, 'job started');
+          await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
+          app.log.info({ job: job.name, id: item.id }, 'job finished');
+        } finally {
+          await leases.release(item.id);
+        }
       });
       workerIds.set(job.name, workerId);
       if (job.schedule) await boss.schedule(job.name, job.schedule, {});
     }
+    leases.watch(
+      boss,
+      JOBS.map((job) => job.name),
+    );
   });
   app.addHook('onClose', async () => {
     stopping.abort();
-    if (started) await boss.stop({ graceful: true, wait: true, timeout: 10_000 });
+    if (started) await boss.stop({ graceful: true, wait: true, timeout: options.stopTimeoutMs });
+    await leases.close();
   });
 }
 

@@ -29,7 +29,9 @@ if (!Number.isInteger(documents) || documents < 0) {
   process.exit(2);
 }
 
-const opened = await openDatabase(loadConfig(), { info: console.log, error: console.error });
+// Bulk inserts and their index work run for minutes: the statement limit is for web requests.
+const config = loadConfig({ ...process.env, DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+const opened = await openDatabase(config, { info: console.log, error: console.error });
 try {
   if (await seedDemoDataIfEmpty(opened.db.$client, { log: console.log })) console.log('demo data seeded');
   if (documents > 0) {

@@ -1,4 +1,4 @@
-import { mkdtemp, readdir, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readdir, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
@@ -30,6 +30,14 @@ describe('DirectoryStorage', () => {
     await expect(storage.put('reports/2/b.csv', failing)).rejects.toThrow('source broke');
     expect(await readdir(join(root, 'reports', '2'))).toEqual([]);
     await expect(storage.get('reports/2/b.csv')).rejects.toBeInstanceOf(StoredFileMissing);
+  });
+
+  it('deletes the unfinished write a killed process left of a key, and nothing of other keys', async () => {
+    await mkdir(join(root, 'reports', '3'), { recursive: true });
+    await writeFile(join(root, 'reports', '3', 'c.csv.5f0c.part'), 'half');
+    await storage.put('reports/3/d.csv', Readable.from(['d']));
+    await storage.delete('reports/3/c.csv');
+    expect(await readdir(join(root, 'reports', '3'))).toEqual(['d.csv']);
   });
 
   it('refuses keys that could leave its folder', async () => {

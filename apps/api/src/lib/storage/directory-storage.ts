@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, rename, rm, stat } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { assertStorageKey, StoredFileMissing, type FileStorage } from './file-storage.ts';
@@ -38,8 +38,14 @@ export class DirectoryStorage implements FileStorage {
     return createReadStream(path);
   }
 
+  /** Removes the file and any unfinished write of it (a process killed mid-write leaves its `.part`). */
   async delete(key: string): Promise<void> {
-    await rm(this.pathOf(key), { force: true });
+    const target = this.pathOf(key);
+    await rm(target, { force: true });
+    const unfinished = (await readdir(dirname(target)).catch(() => [] as string[])).filter(
+      (name) => name.startsWith(`${basename(target)}.`) && name.endsWith('.part'),
+    );
+    for (const name of unfinished) await rm(join(dirname(target), name), { force: true });
   }
 
   private pathOf(key: string): string {

@@ -144,7 +144,9 @@ export async function runImport(
     requested_by_email: string;
     request_id: string | null;
   }>(
-    `UPDATE customer_imports SET status = 'running' WHERE id = $1 AND status = 'queued'
+    // 'running' again: the retry of an attempt whose worker died resumes at the pending items
+    // (each item commits with its customer, so none is created twice).
+    `UPDATE customer_imports SET status = 'running' WHERE id = $1 AND status IN ('queued', 'running')
       RETURNING requested_by, requested_by_email, request_id`,
     [importId],
   );

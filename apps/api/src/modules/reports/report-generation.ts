@@ -1,3 +1,4 @@
+import type { ReportFormat } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
 import { reportQuery } from './report-columns.ts';
@@ -40,7 +41,7 @@ export class GenerationFailed extends Error {
   }
 }
 
-export const storageKeyOf = (report: ClaimedReport) =>
+export const storageKeyOf = (report: Pick<ClaimedReport, 'customerId' | 'id' | 'generationId' | 'format'>) =>
   `${report.customerId}/${report.id}/${report.generationId}.${report.format.toLowerCase()}`;
 
 /**
@@ -55,14 +56,18 @@ export async function generateReport(
   reportId: string,
 ): Promise<GenerationResult> {
   const { db, storage, signal } = services;
+  const lost = await lostAttemptKey(db, reportId);
   const report = await claimReport(db, reportId);
   if (!report) return { outcome: 'skipped' };
+  if (lost) await storage.delete(lost).catch(() => undefined);
   const query = reportQuery(report);
   const client = await db.$client.connect();
-  let clientBroken = false;
   const key = storageKeyOf(report);
   const progress = new AbortController();
   try {
+    // A million rows take longer than the pool's statement limit for requests allows; the
+    // connection is closed afterwards instead of going back to the pool without its limit.
+    await client.query('SET statement_timeout = 0');
     // Ordered reports were counted then (the progress bar's total); scheduled ones are counted now.
     let rowCount = report.rowCount;
     if (rowCount === null) {
@@ -91,7 +96,6 @@ export async function generateReport(
         },
       );
     };
-    clientBroken = true; // from here a failure may leave the connection mid-COPY
     const file = await writeReportFile({
       client,
       query,
@@ -102,7 +106,6 @@ export async function generateReport(
       onRows,
       signal: stop,
     });
-    clientBroken = false;
     await writing;
     // Rows added since the count may push a report over the limit: never hand out more, nor cut it.
     if (file.rows > services.maxRecords) {
@@ -122,8 +125,31 @@ export async function generateReport(
     await requeue(db, report).catch(() => undefined);
     throw new GenerationFailed(report, error);
   } finally {
-    client.release(clientBroken);
+    // Closed rather than returned: this session's statement limit is lifted (see above).
+    client.release(true);
   }
+}
+
+/**
+ * The file of an attempt that never finished: a report still 'generating' when an attempt starts
+ * was left by a worker that died mid-write (one that stopped deletes its own file).
+ */
+async function lostAttemptKey(db: Database, reportId: string): Promise<string | undefined> {
+  const { rows } = await db.$client.query<{ customer_id: number; generation_id: string; type: ReportFormat }>(
+    `SELECT customer_id, generation_id, type FROM reports
+      WHERE id = $1 AND status = 'generating' AND generation_id IS NOT NULL`,
+    [reportId],
+  );
+  const row = rows[0];
+  return (
+    row &&
+    storageKeyOf({
+      customerId: row.customer_id,
+      id: reportId,
+      generationId: row.generation_id,
+      format: row.type,
+    })
+  );
 }
 
 /** The last attempt failed too: the report shows as failed instead of waiting forever. */
