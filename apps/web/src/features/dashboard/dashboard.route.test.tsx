@@ -3,6 +3,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   DELIVERY_CHANNEL_KEYS,
   TRACKING_STATUSES,
+  type TListEdiMessagesResponse,
   type TReportList,
   type TSupportCaseList,
   type TTrackingOverview,
@@ -98,6 +99,29 @@ const reports: TReportList = {
   maxRecords: 1_000_000,
 };
 
+const ediProblems: TListEdiMessagesResponse = {
+  totalCount: 3,
+  totalCountExact: true,
+  nextCursor: null,
+  result: [
+    {
+      messageId: 'MSG-77',
+      consignmentId: 'CONS-9',
+      customerId: GOTA.id,
+      direction: 'OUTBOUND',
+      category: 'invoice',
+      messageType: 'INVOIC',
+      status: 'ERROR',
+      sizeBytes: 2048,
+      senderName: GOTA.name,
+      receiverName: 'Bygg AB',
+      filename: 'invoic-77.edi',
+      createdAt: '2026-11-21T10:00:00Z',
+      errorMessage: 'Unknown receiver GLN',
+    },
+  ],
+};
+
 /** Every widget's call answered, the support list by the status asked for. */
 const answered: ApiStubs = {
   'GET /api/tracking/stt/overview': overview,
@@ -106,12 +130,14 @@ const answered: ApiStubs = {
       ? cases('waitingForDetails', 2)
       : cases('readyForClosure', 1),
   'GET /api/reports': reports,
+  'GET /api/tracking/ets/messages': ediProblems,
 };
 
 const widget = (name: string) => screen.findByRole('region', { name });
 const WIDGETS = [
   'Track and trace, last 30 days',
   'Documents needing attention',
+  'EDI messages with errors',
   'Support cases waiting for you',
   'Recent reports',
   'Administration',
@@ -151,6 +177,20 @@ describe('dashboard route', () => {
     expect(within(attention).getByRole('link', { name: 'INV-2026-0041' }).getAttribute('href')).toBe(
       `/tracking/documents/41/delivery?activeAccountId=${GOTA.id}`,
     );
+
+    const edi = await widget('EDI messages with errors');
+    const message = await within(edi).findByRole('link', { name: 'Invoice MSG-77' });
+    expect(message.getAttribute('href')).toBe(
+      `/edi-tracking/messages/MSG-77/CONS-9?activeAccountId=${GOTA.id}`,
+    );
+    expect(within(edi).getByText('Unknown receiver GLN')).toBeTruthy();
+    const allProblems = new URL(
+      within(edi).getByRole('link', { name: 'Show all (3)' }).getAttribute('href')!,
+      location.origin,
+    );
+    expect(allProblems.pathname).toBe('/edi-tracking/messages');
+    expect(allProblems.searchParams.get('status')).toBe('ERROR,NOT_EXISTS');
+    expect(allProblems.searchParams.get('fromDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 
     const support = await widget('Support cases waiting for you');
     const waiting = await within(support).findByRole('link', { name: 'Waiting for details: 2' });
@@ -288,6 +328,20 @@ describe('dashboard route', () => {
       expect(within(administration).getByRole('link', { name }).getAttribute('href')).toBe(href);
     await widget('Track and trace, last 30 days');
     // Provider staff's case list covers every customer: the link keeps it to the account counted.
+    const edi = await widget('EDI messages with errors');
+    const message = await within(edi).findByRole('link', { name: 'Invoice MSG-77' });
+    expect(message.getAttribute('href')).toBe(
+      `/edi-tracking/messages/MSG-77/CONS-9?activeAccountId=${GOTA.id}`,
+    );
+    expect(within(edi).getByText('Unknown receiver GLN')).toBeTruthy();
+    const allProblems = new URL(
+      within(edi).getByRole('link', { name: 'Show all (3)' }).getAttribute('href')!,
+      location.origin,
+    );
+    expect(allProblems.pathname).toBe('/edi-tracking/messages');
+    expect(allProblems.searchParams.get('status')).toBe('ERROR,NOT_EXISTS');
+    expect(allProblems.searchParams.get('fromDate')).toMatch(/^\d{4}-\d{2}-\d{2}$/);
+
     const support = await widget('Support cases waiting for you');
     expect(
       (await within(support).findByRole('link', { name: 'Waiting for details: 2' })).getAttribute('href'),

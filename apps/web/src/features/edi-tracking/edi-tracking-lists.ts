@@ -1,9 +1,7 @@
 import {
   EDI_CONSIGNMENT_SORTS,
-  EDI_DEFAULT_DAYS,
   EDI_DOCUMENT_SORTS,
   EDI_MESSAGE_SORTS,
-  EDI_PROBLEM_STATUSES,
   EDI_TEXT_FILTERS,
   ZListEdiConsignmentsRequest,
   ZListEdiDocumentsRequest,
@@ -54,15 +52,4 @@ export const QUERY_SCHEMAS = {
   documents: ZListEdiDocumentsRequest,
 };
 
-/** The day `days` days before today, in the user's calendar (YYYY-MM-DD). */
-export function daysAgo(days: number, today = new Date()): string {
-  const date = new Date(today.getFullYear(), today.getMonth(), today.getDate() - days);
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`;
-}
-
-/** Errors first: what an EDI user opens the page to find (spec: the default view). */
-export const errorsFirstFilters = (today = new Date()) => ({
-  status: EDI_PROBLEM_STATUSES.join(','),
-  fromDate: daysAgo(EDI_DEFAULT_DAYS, today),
-});
+export { daysAgo, errorsFirstFilters } from '../../lib/routing/edi-tracking-links';

@@ -1,4 +1,5 @@
 import { AttentionDocumentsWidget } from './attention-documents-widget';
+import { EdiProblemsWidget } from './edi-problems-widget';
 import { ProviderShortcutsWidget } from './provider-shortcuts-widget';
 import { RecentReportsWidget } from './recent-reports-widget';
 import { ReleaseNotesWidget } from './release-notes-widget';
@@ -24,8 +25,12 @@ export const DASHBOARD_WIDGETS: readonly DashboardWidget[] = [
     audience: { service: 'STT' },
     Component: AttentionDocumentsWidget,
   },
-  // Slot: "EDI messages in ERROR or missing information", audience { service: 'ETS' }, is added
-  // here once the EDI tracking API has merged.
+  {
+    id: 'ediProblems',
+    title: 'dashboard.ediTitle',
+    audience: { service: 'ETS' },
+    Component: EdiProblemsWidget,
+  },
   {
     id: 'support',
     title: 'dashboard.supportTitle',
