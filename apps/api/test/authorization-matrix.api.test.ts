@@ -171,6 +171,9 @@ function customersNamedIn(body: unknown, found = { ids: new Set<number>(), numbe
   if (Array.isArray(body)) for (const item of body) customersNamedIn(item, found);
   else if (body && typeof body === 'object') {
     for (const [key, value] of Object.entries(body)) {
+      // An EDI consignment's parties are the consignment's own data, shown to both of them (spec 6:
+      // the active account must be the sender or the receiver); the other party may be a customer.
+      if (key === 'sender' || key === 'receiver') continue;
       if (/^customer_?id$/i.test(key) && typeof value === 'number') found.ids.add(value);
       else if (/^customer_?number$/i.test(key) && typeof value === 'string') found.numbers.add(value);
       else customersNamedIn(value, found);

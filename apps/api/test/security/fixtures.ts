@@ -88,6 +88,7 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
       ),
       file: await q('SELECT id AS v FROM tracking_files WHERE customer_id = $1 ORDER BY id LIMIT 1'),
       document: await q('SELECT id AS v FROM tracking_documents WHERE customer_id = $1 ORDER BY id LIMIT 1'),
+      ...(await ediResources(ctx, customerId)),
       savedView: await ensure(
         'SELECT id AS v FROM saved_views WHERE customer_id = $1 LIMIT 1',
         `INSERT INTO saved_views (user_id, customer_id, list, name, query, shared)
@@ -110,6 +111,49 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
 }
 
 /**
+ * An EDI consignment the home customer is a party to, with a message and a document in it (the
+ * detail routes name the consignment beside the message or document).
+ */
+async function ediResources(ctx: TestContext, customerId: number) {
+  const party = `customer_id = $1 AND (SELECT customer_number FROM customers WHERE id = $1) IN (sender_customer_number, receiver_customer_number)`;
+  const existing = await ctx.db.$client.query<{ id: number; consignment_id: string }>(
+    `SELECT id, consignment_id FROM edi_consignments WHERE ${party} ORDER BY id LIMIT 1`,
+    [customerId],
+  );
+  const consignment =
+    existing.rows[0] ??
+    (
+      await ctx.db.$client.query<{ id: number; consignment_id: string }>(
+        `INSERT INTO edi_consignments (consignment_id, customer_id, direction, status, filename, sender_customer_number,
+                                       sender_name, sender_address, receiver_name, receiver_address, received_at)
+         SELECT 'MATRIX-CONS-1', id, 'OUTBOUND', 'ERROR', 'matrix.edi', customer_number, name, 'Matrix street 1',
+                'Partner AB', 'Partner road 2', now()
+           FROM customers WHERE id = $1 RETURNING id, consignment_id`,
+        [customerId],
+      )
+    ).rows[0]!;
+  const inConsignment = async (select: string, insert: string) => {
+    const { rows } = await ctx.db.$client.query<{ v: string }>(select, [consignment.id]);
+    if (rows[0]) return rows[0].v;
+    return one<string>(ctx, insert, [consignment.id, customerId]);
+  };
+  return {
+    ediConsignment: consignment.consignment_id,
+    ediMessage: await inConsignment(
+      'SELECT message_id AS v FROM edi_messages WHERE consignment_ref = $1 ORDER BY id LIMIT 1',
+      `INSERT INTO edi_messages (message_id, consignment_ref, customer_id, category, message_type, direction, status,
+                                 size_bytes, created_at)
+       VALUES ('MATRIX-MSG-1', $1, $2, 'invoice', 'INVOIC', 'OUTBOUND', 'ERROR', 100, now()) RETURNING message_id AS v`,
+    ),
+    ediDocument: await inConsignment(
+      'SELECT document_id AS v FROM edi_documents WHERE consignment_ref = $1 ORDER BY id LIMIT 1',
+      `INSERT INTO edi_documents (document_id, consignment_ref, customer_id, direction, category, status, created_at)
+       VALUES ('MATRIX-DOC-1', $1, $2, 'OUTBOUND', 'invoice', 'ERROR', now()) RETURNING document_id AS v`,
+    ),
+  };
+}
+
+/**
  * Which fixture a path parameter names: the resource is the path's, `id` included (so
  * `/api/reports/{id}` is a report and `/api/customers/{id}` a customer). A new parameter name
  * without an entry here fails the tests, so a new route never goes unchecked.
@@ -124,6 +168,9 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/(v2\/)?support\//, 'caseId', 'supportCase'],
   [/^\/api\/support\//, 'attachmentId', 'attachment'],
   [/^\/api\/edi-connect\//, 'id', 'deploymentRequest'],
+  [/^\/api\/tracking\/ets\//, 'consignmentId', 'ediConsignment'],
+  [/^\/api\/tracking\/ets\//, 'messageId', 'ediMessage'],
+  [/^\/api\/tracking\/ets\//, 'documentId', 'ediDocument'],
   [/^\/api\/tracking\//, 'fileId', 'file'],
   [/^\/api\/tracking\//, 'documentId', 'document'],
   [/^\/api\/saved-views\//, 'id', 'savedView'],
