@@ -1,6 +1,5 @@
-import { Alert, Button, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { ApiRequestError } from '../../../lib/api/client';
+import { DetailError as EntityDetailError } from '../../../components/ui/detail-error';
 
 /** Why a file or document cannot be shown: the 403 rule, or a failure worth trying again. */
 export function DetailError({
@@ -13,23 +12,6 @@ export function DetailError({
   kind: 'file' | 'document';
 }) {
   const { t } = useTranslation();
-  const refused = error instanceof ApiRequestError && error.status === 403;
-  return (
-    <Alert
-      color={refused ? 'orange' : 'red'}
-      // Mantine's light alert titles are too pale on their background for WCAG AA.
-      styles={{ title: { color: 'var(--mantine-color-text)' } }}
-      role="alert"
-      title={refused ? t(`tracking.notParty.${kind}`) : t('common.systemFeedback.generalError')}
-    >
-      <Stack gap="xs" align="flex-start">
-        {refused && t('tracking.notParty.hint')}
-        {!refused && (
-          <Button size="xs" variant="default" onClick={onRetry}>
-            {t('common.retry')}
-          </Button>
-        )}
-      </Stack>
-    </Alert>
-  );
+  const refused = { title: t(`tracking.notParty.${kind}`), hint: t('tracking.notParty.hint') };
+  return <EntityDetailError error={error} onRetry={onRetry} refused={refused} />;
 }
