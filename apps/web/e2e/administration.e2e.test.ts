@@ -6,7 +6,7 @@ import { expectAccessible, hasHorizontalOverflow, signInAt, startHub, type Hub }
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 15_000 });
 const pathname = (page: Page) => new URL(page.url()).pathname;
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Messages', exact: true });
 const textbox = (page: Page, name: string) => page.getByRole('textbox', { name, exact: true });
 
 /** A fresh browser context, signed in through the sign-in page and landed on the dashboard. */

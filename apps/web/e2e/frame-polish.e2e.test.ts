@@ -134,7 +134,7 @@ describe('[FRAME] frame polish: narrow windows, headings, refusals, consistency'
     const page = await signedIn('user@example.com');
     await open(page, '/Test-page');
     await page.getByRole('button', { name: 'Cause an unhandled error' }).click();
-    const toast = page.getByRole('region', { name: 'Messages' }).getByRole('alert');
+    const toast = page.getByRole('region', { name: 'Messages', exact: true }).getByRole('alert');
     await toast.waitFor();
     expect(await toast.getByText('An unknown error occurred', { exact: true }).count()).toBe(1);
     expect(await toast.getByText('Test failure from the test page', { exact: true }).count()).toBe(1);

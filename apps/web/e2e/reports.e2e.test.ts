@@ -8,7 +8,7 @@ import { expectAccessible, hasHorizontalOverflow, signInAt, startHub, type Hub }
 
 const LIMIT = 200;
 const eventually = <T>(value: () => T | Promise<T>, timeout = 10_000) => expect.poll(value, { timeout });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Messages', exact: true });
 const reportRows = (page: Page) =>
   page.getByRole('region', { name: 'Reports', exact: true }).locator('tbody tr');
 

@@ -24,7 +24,7 @@ async function signedIn(
 
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Active account: / });
 const sidebar = (page: Page) => page.getByRole('navigation', { name: 'Main menu' });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Messages', exact: true });
 
 /** Opens a page by address and waits until the route guard has settled on its final page. */
 async function open(page: Page, path: string) {

@@ -28,7 +28,7 @@ const pathAndQuery = (page: Page) => {
 const IDP_SIGN_IN = /\/idp\/interaction\/[\w-]+$/;
 
 const accountButton = (page: Page) => page.getByRole('button', { name: /^Active account: / });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Messages', exact: true });
 const heading = (page: Page) => page.getByRole('heading', { level: 1 });
 
 /** A user with the demo password and the given accounts (none at all when the list is empty). */

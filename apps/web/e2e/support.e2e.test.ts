@@ -8,7 +8,7 @@ const EXE = Buffer.concat([Buffer.from('4d5a90000300000004000000ffff0000', 'hex'
 const FRIDAY_AFTERNOON = '2026-11-27T14:45:00.000Z';
 
 const eventually = <T>(value: () => T | Promise<T>) => expect.poll(value, { timeout: 10_000 });
-const toasts = (page: Page) => page.getByRole('region', { name: 'Messages' });
+const toasts = (page: Page) => page.getByRole('region', { name: 'Messages', exact: true });
 
 /** Answers the contact page for a fixed moment, as if the browser's clock stood there. */
 async function fixClock(page: Page, at: string) {
