@@ -174,8 +174,18 @@ describe('[SUPPORT][EDI CONNECT] contact, cases with attachments, and communicat
     const row = provider.getByRole('table').locator('tbody tr').first();
     const partner = ((await row.getByRole('button').first().textContent()) ?? '').trim();
     await row.getByRole('button').first().click();
-    await provider.getByRole('combobox', { name: `New status for ${partner}` }).click();
-    await provider.getByRole('option', { name: 'Rejected' }).click();
+    const newStatus = provider.getByRole('combobox', { name: `New status for ${partner}` });
+    const rejected = provider.getByRole('option', { name: 'Rejected' });
+    // On a busy machine the first click can land before the row's controls settle: open the list
+    // until the option shows, as a person would click again.
+    await eventually(async () => {
+      await newStatus.click();
+      return rejected.waitFor({ timeout: 2_000 }).then(
+        () => true,
+        () => false,
+      );
+    }).toBe(true);
+    await rejected.click();
     await provider.getByRole('button', { name: 'Update' }).click();
     const dialog = provider.getByRole('dialog', { name: 'Reject the order' });
     await dialog.getByRole('textbox', { name: /^Reason/ }).fill('The partner only supports OFTP2.');
