@@ -74,7 +74,7 @@ describe('[SSO] a customer’s own OpenID Connect provider (a standard oidc-prov
     return { page, context };
   };
 
-  // Skipped again: it passed in four of five full runs this round and locally, but one CI run saw
+  // Skipped again: it passed alone twice and in two of three full runs this round, but one run saw
   // a refresh token presented twice (invalid_grant, grant revoked) while every API call still
   // succeeded. Not yet explained: renewals are serialised across tabs by a Web Lock and re-read
   // the shared tokens inside it. See the session note; to be made deterministic before it runs in CI.
