@@ -23,7 +23,13 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedEdi } from '../apps/api/src/seed/demo-activity.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { Random } from '../apps/api/src/seed/random.ts';
-import { percentile, recorder, replaceSection } from './tracking.ts';
+import {
+  measureScenario,
+  recorder,
+  SCENARIO_TABLE_HEADER,
+  type Scenario as ApiScenario,
+} from './api-vs-sql.ts';
+import { replaceSection } from './tracking.ts';
 
 const CONSIGNMENTS = Number(process.env.BENCH_EDI_CONSIGNMENTS ?? 300_000);
 const MESSAGES = Number(process.env.BENCH_EDI_MESSAGES ?? 1_000_000);
@@ -34,16 +40,7 @@ const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-edi');
 const ACCOUNT = 'Göta Bostäder AB';
 
-type Statement = { sql: string; params: unknown[] };
-type Scenario = {
-  group: 'default view' | 'filters' | 'name search' | 'detail';
-  name: string;
-  target?: number;
-  path: (variant: number) => string;
-  variants: number;
-};
-
-const ms = (value: number) => value.toFixed(1);
+type Scenario = ApiScenario<'default view' | 'filters' | 'name search' | 'detail'>;
 
 /** What the plans show (the plans themselves: docs/edi-tracking.md, written by this run). */
 const notes = (load: string) => [
@@ -305,50 +302,17 @@ export async function runEdiTrackingBench(): Promise<{ performance: string[]; pl
         `One client, requests one after another through HTTP (bearer token, access check, JSON): ${WARM_UP} to warm up, then ${REQUESTS} per scenario, cycling through the variants (search words, consignments, messages, documents). "SQL" runs the statements that request ran, with the same parameters, straight on the pool in the same run (parallel where the handler runs them in parallel).`,
       );
       log('');
-      log(
-        '| group | scenario | rows (API count) | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | target p95 | met |',
-      );
-      log('|---|---|---:|---:|---:|---:|---:|---:|:-:|');
+      for (const line of SCENARIO_TABLE_HEADER) log(line);
 
       for (const scenario of scenarios) {
-        const variants = Array.from({ length: scenario.variants }, (_, i) => scenario.path(i));
-        const statements: Statement[][] = [];
-        let count = '';
-        for (const path of variants) {
-          let body = '';
-          statements.push(await rec.record(async () => (body = await request(path))));
-          if (!count) {
-            const parsed = JSON.parse(body) as { totalCount?: number; totalCountExact?: boolean };
-            count =
-              parsed.totalCount === undefined
-                ? '–'
-                : `${parsed.totalCount.toLocaleString('en')}${parsed.totalCountExact ? '' : '+'}`;
-          }
-        }
-        const api: number[] = [];
-        const sql: number[] = [];
-        for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-          const variant = i % variants.length;
-          let started = performance.now();
-          await request(variants[variant]!);
-          if (i >= WARM_UP) api.push(performance.now() - started);
-          started = performance.now();
-          await Promise.all(statements[variant]!.map((s) => rec.original(s.sql, s.params)));
-          if (i >= WARM_UP) sql.push(performance.now() - started);
-        }
-        const p95 = percentile(api, 95);
-        const met = scenario.target === undefined ? '' : p95 <= scenario.target ? 'yes' : '**no**';
-        log(
-          `| ${scenario.group} | ${scenario.name} | ${count} | ${ms(percentile(api, 50))} | ${ms(p95)} | ${ms(percentile(sql, 50))} | ${ms(percentile(sql, 95))} | ${scenario.target ?? ''} | ${met} |`,
-        );
-        plans.push(`### ${scenario.group}: ${scenario.name}`, '');
-        for (const statement of statements[0]!) {
-          const { rows } = await rec.original(
-            `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${statement.sql}`,
-            statement.params,
-          );
-          plans.push('```', ...rows.map((r) => String(r['QUERY PLAN'])), '```', '');
-        }
+        const measured = await measureScenario(scenario, {
+          rec,
+          request,
+          warmUp: WARM_UP,
+          requests: REQUESTS,
+        });
+        log(measured.row);
+        plans.push(...measured.plans);
       }
       log('');
       for (const note of notes(

@@ -19,7 +19,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { findHeldAccount } from '../apps/api/src/modules/auth/active-account.repository.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
-import { recorder } from './tracking.ts';
+import { recorder } from './api-vs-sql.ts';
 
 const ACCOUNT = 'Göta Bostäder AB';
 /** Bare and Hub alternate this many times, so a noisy neighbour on the machine hits both alike. */

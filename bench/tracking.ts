@@ -13,7 +13,6 @@ import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { cpus, totalmem } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type pg from 'pg';
 import { buildApp } from '../apps/api/src/app.ts';
 import { loadConfig } from '../apps/api/src/config.ts';
 import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
@@ -23,6 +22,12 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { Random } from '../apps/api/src/seed/random.ts';
 import { generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
+import {
+  measureScenario,
+  recorder,
+  SCENARIO_TABLE_HEADER,
+  type Scenario as ApiScenario,
+} from './api-vs-sql.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_TRACKING_DOCUMENTS ?? 5_000_000);
 const REQUESTS = Number(process.env.BENCH_TRACKING_REQUESTS ?? 200);
@@ -32,44 +37,7 @@ const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-tracking');
 const ACCOUNT = 'Mälardalens Vatten AB';
 
-export type Statement = { sql: string; params: unknown[] };
-type Scenario = {
-  group: 'default view' | 'filters' | 'text filter' | 'detail' | 'overview';
-  name: string;
-  /** Target p95 in ms (from the issue), if it has one. */
-  target?: number;
-  /** The request path of variant i (a few variants, so no single cached row makes it look fast). */
-  path: (variant: number) => string;
-  variants: number;
-};
-
-export const percentile = (values: number[], p: number) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-};
-const ms = (value: number) => value.toFixed(1);
-
-/** Records the statements a request runs (without the access check's own query). */
-export function recorder(pool: pg.Pool) {
-  const original = pool.query.bind(pool) as (sql: string, params?: unknown[]) => Promise<pg.QueryResult>;
-  let recording: Statement[] | undefined;
-  (pool as unknown as { query: typeof original }).query = (sql: string, params?: unknown[]) => {
-    if (recording && typeof sql === 'string' && !sql.includes('user_customers')) {
-      recording.push({ sql, params: params ?? [] });
-    }
-    return original(sql, params);
-  };
-  return {
-    original,
-    async record(work: () => Promise<unknown>): Promise<Statement[]> {
-      recording = [];
-      await work();
-      const statements = recording;
-      recording = undefined;
-      return statements;
-    },
-  };
-}
+type Scenario = ApiScenario<'default view' | 'filters' | 'text filter' | 'detail' | 'overview'>;
 
 async function fill(db: Database): Promise<{ seconds: number; files: number; documents: number }> {
   const client = await db.$client.connect();
@@ -343,51 +311,17 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
         `One client, requests one after another through HTTP (bearer token, access check, JSON): ${WARM_UP} to warm up, then ${REQUESTS} per scenario, cycling through the variants (different search terms, files, documents). "SQL" runs the statements that request ran, with the same parameters, straight on the pool in the same run (parallel where the handler runs them in parallel).`,
       );
       log('');
-      log(
-        '| group | scenario | rows (API count) | API p50 ms | API p95 ms | SQL p50 ms | SQL p95 ms | target p95 | met |',
-      );
-      log('|---|---|---:|---:|---:|---:|---:|---:|:-:|');
+      for (const line of SCENARIO_TABLE_HEADER) log(line);
 
       for (const scenario of scenarios) {
-        const variants = Array.from({ length: scenario.variants }, (_, i) => scenario.path(i));
-        const statements: Statement[][] = [];
-        let count = '';
-        for (const path of variants) {
-          let body = '';
-          statements.push(await rec.record(async () => (body = await request(path))));
-          if (!count) {
-            const parsed = JSON.parse(body) as { totalCount?: number; totalCountExact?: boolean };
-            count =
-              parsed.totalCount === undefined
-                ? '–'
-                : `${parsed.totalCount.toLocaleString('en')}${parsed.totalCountExact ? '' : '+'}`;
-          }
-        }
-        const api: number[] = [];
-        const sql: number[] = [];
-        for (let i = 0; i < WARM_UP + REQUESTS; i++) {
-          const variant = i % variants.length;
-          let started = performance.now();
-          await request(variants[variant]!);
-          if (i >= WARM_UP) api.push(performance.now() - started);
-          started = performance.now();
-          await Promise.all(statements[variant]!.map((s) => rec.original(s.sql, s.params)));
-          if (i >= WARM_UP) sql.push(performance.now() - started);
-        }
-        const p95 = percentile(api, 95);
-        const met = scenario.target === undefined ? '' : p95 <= scenario.target ? 'yes' : '**no**';
-        log(
-          `| ${scenario.group} | ${scenario.name} | ${count} | ${ms(percentile(api, 50))} | ${ms(p95)} | ${ms(percentile(sql, 50))} | ${ms(percentile(sql, 95))} | ${scenario.target ?? ''} | ${met} |`,
-        );
-
-        plans.push(`### ${scenario.group}: ${scenario.name}`, '');
-        for (const statement of statements[0]!) {
-          const { rows } = await rec.original(
-            `EXPLAIN (ANALYZE, COSTS OFF, TIMING OFF, SUMMARY OFF) ${statement.sql}`,
-            statement.params,
-          );
-          plans.push('```', ...rows.map((r) => String(r['QUERY PLAN'])), '```', '');
-        }
+        const measured = await measureScenario(scenario, {
+          rec,
+          request,
+          warmUp: WARM_UP,
+          requests: REQUESTS,
+        });
+        log(measured.row);
+        plans.push(...measured.plans);
       }
       log('');
     } finally {
