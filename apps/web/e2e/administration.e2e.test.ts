@@ -155,6 +155,17 @@ describe('[ADMIN] administration of services, customers and users', () => {
     await row.getByText(/^Revoked /).waitFor();
     expect((await deliver()).status).toBe(401);
     await context.close();
+
+    // On a phone the list scrolls inside itself; the page never scrolls sideways, up to a desktop.
+    const phone = await signedIn(hub, 'sfadmin@example.com', { width: 320 });
+    await open(phone.page, '/administration/api-keys', 'API keys');
+    await phone.page.getByRole('row').filter({ hasText: 'Print line Västerås' }).waitFor();
+    await expectAccessible(phone.page);
+    for (const width of [320, 480, 700, 1280]) {
+      await phone.page.setViewportSize({ width, height: 800 });
+      expect(await hasHorizontalOverflow(phone.page), `${width} px`).toBe(false);
+    }
+    await phone.context.close();
   });
 
   it('[CUSTOMERS] creates a customer, grants service access, and the audit log shows before and after', async () => {

@@ -44,6 +44,8 @@ export function ApiKeysPage() {
         fetching={keys.isPending}
         noRecordsText={t('administration.apiKeys.empty')}
         aria-label={t('titles.apiKeys')}
+        // On a phone the table scrolls sideways inside itself: reachable by keyboard too.
+        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
         columns={[
           { accessor: 'name', title: t('administration.apiKeys.name') },
           {
