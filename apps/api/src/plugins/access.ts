@@ -15,7 +15,7 @@ import {
   type StoredRole,
 } from '@service-hub/contracts';
 import { forbidden, unauthenticated } from '../lib/errors.ts';
-import { findHeldAccount, type ActiveAccount } from '../modules/auth/active-account.repository.ts';
+import type { ActiveAccount } from '../modules/auth/active-account.repository.ts';
 import type { Authenticator } from '../modules/auth/authenticator.ts';
 import type { ApiKeyVerifier, MachineCaller } from '../modules/ingest/api-keys.repository.ts';
 import type { Principal } from '../modules/auth/principal.repository.ts';
@@ -105,7 +105,7 @@ async function accessPlugin(
       if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) throw forbidden();
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];
-    if (access.account) requireActiveAccount(app, route, access.account);
+    if (access.account) requireActiveAccount(options.authenticator, route, access.account);
   });
 }
 
@@ -114,7 +114,7 @@ async function accessPlugin(
  * the OpenAPI document) and, after validation, checks the account and hands it to the handler.
  */
 function requireActiveAccount(
-  app: FastifyInstance,
+  authenticator: Authenticator,
   route: RouteOptions,
   rule: { requires?: PermissionPrefix },
 ) {
@@ -129,9 +129,7 @@ function requireActiveAccount(
   const check: preHandlerHookHandler = async (request) => {
     const principal = principalOf(request);
     const id = (request.query as Record<string, number>)[ACTIVE_ACCOUNT_PARAM]!;
-    const account = principal.customerIds.includes(id)
-      ? await findHeldAccount(app.db, principal.userId, id)
-      : undefined;
+    const account = await authenticator.heldAccount(principal, id);
     if (!account) throw forbidden('You are not authorized for this customer account.');
     if (rule.requires && !holdsServicePermission(rule.requires, account.permissions)) throw forbidden();
     request.account = account;

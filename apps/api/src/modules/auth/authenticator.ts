@@ -10,6 +10,7 @@ import { hasInvalidCharacters, normalizeEmail } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { AppError, unauthenticated } from '../../lib/errors.ts';
 import { findLinkedUserId, linkByVerifiedEmail } from './identity-links.repository.ts';
+import { findHeldAccount, type ActiveAccount } from './active-account.repository.ts';
 import type { PrincipalCache } from './principal-cache.ts';
 import { findEnabledPrincipal, type Principal } from './principal.repository.ts';
 import { SIGNING_ALGORITHM } from './signing-keys.repository.ts';
@@ -101,6 +102,17 @@ export class Authenticator {
     const principal = await this.verifiedPrincipal(token, claims.iss);
     if (typeof claims.exp === 'number') this.cache?.set(token, principal, claims.exp * 1000, mark);
     return principal;
+  }
+
+  /** The account the caller acts for, when they hold it (spec 6); cached like the caller. */
+  async heldAccount(principal: Principal, customerId: number): Promise<ActiveAccount | undefined> {
+    if (!principal.customerIds.includes(customerId)) return undefined;
+    const cached = this.cache?.getAccount(principal.userId, customerId);
+    if (cached) return cached.account;
+    const mark = this.cache?.mark() ?? 0;
+    const account = await findHeldAccount(this.db, principal.userId, customerId);
+    this.cache?.setAccount(principal.userId, customerId, account, mark);
+    return account;
   }
 
   private async verifiedPrincipal(token: string, issuer: unknown): Promise<Principal> {

@@ -62,4 +62,53 @@ describe('[AUTH] the cached caller follows every change of roles, accounts and s
     expect(out.statusCode).toBe(204);
     expect((await get('/api/v3/user', token)).statusCode).toBe(401);
   });
+
+  describe('the cached accounts of a caller (spec 6, the active-account check)', () => {
+    const documents = async () =>
+      `/api/tracking/stt/documents?activeAccountId=${await ctx.customerId('Göta Bostäder AB')}`;
+    const sttOfUser = `SELECT cup.permission_id FROM customer_user_permissions cup
+                         JOIN permissions p ON p.id = cup.permission_id
+                        WHERE p.prefix = 'STT' AND cup.customer_id = (SELECT id FROM customers WHERE name = 'Göta Bostäder AB')
+                          AND cup.user_id = (SELECT id FROM users WHERE email = 'user@example.com')`;
+
+    it('follows a permission on the account taken away elsewhere, and given back', async () => {
+      const token = await ctx.tokenFor('user@example.com');
+      const url = await documents();
+      for (let i = 0; i < 3; i++) expect((await get(url, token)).statusCode).toBe(200);
+      const { rows } = await outside.query<{ permission_id: number }>(sttOfUser);
+      expect(rows.length).toBeGreaterThan(0);
+      await outside.query(
+        `DELETE FROM customer_user_permissions WHERE permission_id = ANY($1)
+            AND user_id = (SELECT id FROM users WHERE email = 'user@example.com')`,
+        [rows.map((r) => r.permission_id)],
+      );
+      await eventually(async () => (await get(url, token)).statusCode).toBe(403);
+      await outside.query(
+        `INSERT INTO customer_user_permissions (customer_id, user_id, permission_id)
+         SELECT (SELECT id FROM customers WHERE name = 'Göta Bostäder AB'), id, unnest($1::int[])
+           FROM users WHERE email = 'user@example.com'`,
+        [rows.map((r) => r.permission_id)],
+      );
+      await eventually(async () => (await get(url, token)).statusCode).toBe(200);
+    });
+
+    it('follows a permission itself changed elsewhere (its READ_ALL role removed for everyone)', async () => {
+      const token = await ctx.tokenFor('user@example.com');
+      const url = await documents();
+      for (let i = 0; i < 3; i++) expect((await get(url, token)).statusCode).toBe(200);
+      const { rows } = await outside.query<{ id: number; roles: string[] }>(
+        `SELECT id, roles FROM permissions WHERE id IN (SELECT permission_id FROM customer_user_permissions
+           WHERE user_id = (SELECT id FROM users WHERE email = 'user@example.com')) AND 'READ_ALL' = ANY(roles)`,
+      );
+      expect(rows.length).toBeGreaterThan(0);
+      await outside.query(
+        `UPDATE permissions SET roles = array_remove(roles, 'READ_ALL') WHERE id = ANY($1)`,
+        [rows.map((r) => r.id)],
+      );
+      await eventually(async () => (await get(url, token)).statusCode).toBe(403);
+      for (const row of rows)
+        await outside.query('UPDATE permissions SET roles = $2 WHERE id = $1', [row.id, row.roles]);
+      await eventually(async () => (await get(url, token)).statusCode).toBe(200);
+    });
+  });
 });

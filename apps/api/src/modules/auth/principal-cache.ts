@@ -1,19 +1,22 @@
 import pg from 'pg';
 import type { Database } from '../../db/client.ts';
+import type { ActiveAccount } from './active-account.repository.ts';
 import type { Principal } from './principal.repository.ts';
 
 /**
- * The channel on which PostgreSQL itself (triggers of migration 0005) names a user whose roles,
- * accounts, enabled flag or sessions changed, whichever instance or tool changed them.
+ * The channel on which PostgreSQL itself (triggers of migrations 0005 and 0016) names a user whose
+ * roles, accounts, account permissions, enabled flag or sessions changed, whichever instance or tool
+ * changed them; `*` when a change concerns everyone (a permission or a customer account renamed).
  */
 export const PRINCIPAL_CHANGED_CHANNEL = 'hub_principal_changed';
+const EVERYONE = '*';
 
 type Logger = { warn: (obj: object, msg: string) => void };
 type Entry = { principal: Principal; expiresAt: number };
 
 /**
- * Remembers, per token, the caller it was found to be, so a signed-in request costs no signature
- * check and no query when the same token comes again. Correct only while this instance hears every
+ * Remembers, per token, the caller it was found to be, and per user the accounts they act for, so
+ * a signed-in request costs no signature check and no query when the same token comes again. Correct only while this instance hears every
  * change: entries of a user go the moment PostgreSQL announces a change of that user, and while the
  * LISTEN connection is down the cache is off (and emptied), so a revoked session never outlives its
  * announcement. A generation counter keeps a lookup that raced with a change from storing what it
@@ -22,6 +25,8 @@ type Entry = { principal: Principal; expiresAt: number };
 export class PrincipalCache {
   private readonly entries = new Map<string, Entry>();
   private readonly tokensOfUser = new Map<string, Set<string>>();
+  /** Per user, the accounts they hold with their permissions on each (`undefined`: not held). */
+  private readonly accountsOfUser = new Map<string, Map<number, ActiveAccount | undefined>>();
   private generation = 0;
   private connection: Promise<pg.Client> | undefined;
   private listening = false;
@@ -62,10 +67,32 @@ export class PrincipalCache {
     this.tokensOfUser.set(principal.userId, tokens);
   }
 
+  /** A cached answer to "does this user hold this account, with which permissions?". */
+  getAccount(userId: string, customerId: number): { account: ActiveAccount | undefined } | undefined {
+    if (!this.listening) return undefined;
+    const accounts = this.accountsOfUser.get(userId);
+    return accounts?.has(customerId) ? { account: accounts.get(customerId) } : undefined;
+  }
+
+  setAccount(userId: string, customerId: number, account: ActiveAccount | undefined, mark: number): void {
+    // Only users with a cached token have accounts here, which bounds the map like the tokens.
+    if (!this.listening || mark !== this.generation || !this.tokensOfUser.has(userId)) return;
+    const accounts = this.accountsOfUser.get(userId) ?? new Map<number, ActiveAccount | undefined>();
+    accounts.set(customerId, account);
+    this.accountsOfUser.set(userId, accounts);
+  }
+
   invalidateUser(userId: string): void {
     this.generation++;
+    if (userId === EVERYONE) {
+      this.entries.clear();
+      this.tokensOfUser.clear();
+      this.accountsOfUser.clear();
+      return;
+    }
     for (const token of this.tokensOfUser.get(userId) ?? []) this.entries.delete(token);
     this.tokensOfUser.delete(userId);
+    this.accountsOfUser.delete(userId);
   }
 
   /**
@@ -122,10 +149,16 @@ export class PrincipalCache {
     this.generation++;
     this.entries.clear();
     this.tokensOfUser.clear();
+    this.accountsOfUser.clear();
   }
 
   private forget(token: string, userId: string): void {
     this.entries.delete(token);
-    this.tokensOfUser.get(userId)?.delete(token);
+    const tokens = this.tokensOfUser.get(userId);
+    tokens?.delete(token);
+    if (tokens?.size === 0) {
+      this.tokensOfUser.delete(userId);
+      this.accountsOfUser.delete(userId);
+    }
   }
 }
