@@ -226,3 +226,28 @@ export type DeploymentRequestStatus = (typeof DEPLOYMENT_REQUEST_STATUSES)[numbe
 
 export const TOAST_AUTO_HIDE_MS = 3000;
 export const MOBILE_SIDEBAR_BREAKPOINT_PX = 480;
+
+/*
+ * Defaults of the lists and the dashboard. They live here, beside the vocabularies and away from
+ * the zod schemas, so a page that only links to a list does not load zod with it.
+ */
+
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+export const DEFAULT_PAGE_SIZE = 25;
+
+/** The tracking overview (dashboard) looks this many days back; these statuses need attention. */
+export const OVERVIEW_DEFAULT_DAYS = 30;
+export const ATTENTION_STATUSES = [
+  'Rejected',
+  'NotDelivered',
+  'PartiallyDelivered',
+  'PartiallyDeliveredWithRejections',
+] as const satisfies readonly (typeof TRACKING_STATUSES)[number][];
+
+/** The statuses the default view and the dashboard lead with: what failed. */
+export const EDI_PROBLEM_STATUSES = [
+  'ERROR',
+  'NOT_EXISTS',
+] as const satisfies readonly (typeof EDI_STATUSES)[number][];
+/** The default view looks this many days back. */
+export const EDI_DEFAULT_DAYS = 7;

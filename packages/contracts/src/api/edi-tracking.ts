@@ -24,13 +24,6 @@ export const ZEdiStatus = z.enum(EDI_STATUSES);
 export const ZEdiDirection = z.enum(EDI_DIRECTIONS);
 export const ZMessageCategory = z.enum(MESSAGE_CATEGORIES);
 
-/** The statuses the default view and the dashboard lead with: what failed. */
-export const EDI_PROBLEM_STATUSES = [
-  'ERROR',
-  'NOT_EXISTS',
-] as const satisfies readonly (typeof EDI_STATUSES)[number][];
-/** The default view looks this many days back. */
-export const EDI_DEFAULT_DAYS = 7;
 /** A user holds at most 10 accounts (spec 9), so a list spans at most that many. */
 export const EDI_MAX_CUSTOMERS = 10;
 

@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { DATE_FILTER_OPERATORS, TEXT_FILTER_OPERATORS } from '../vocabularies.ts';
+import {
+  DATE_FILTER_OPERATORS,
+  DEFAULT_PAGE_SIZE,
+  PAGE_SIZES,
+  TEXT_FILTER_OPERATORS,
+} from '../vocabularies.ts';
 import { text } from './fields.ts';
 
 /*
@@ -8,8 +13,6 @@ import { text } from './fields.ts';
  * Parameter names follow the entity's fields; each text filter `x` has its operator in `xOperator`.
  */
 
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
 /**
  * Counting stops here and paging reaches this far: beyond it an exact count costs more than the
  * answer is worth ("10 000+"), and offsets crawl. The keyset cursor walks further.

@@ -221,14 +221,6 @@ export type TTrackingDocument = z.infer<typeof ZTrackingDocument>;
 
 /* --------------------------------------------------------------- overview */
 
-export const OVERVIEW_DEFAULT_DAYS = 30;
-export const ATTENTION_STATUSES = [
-  'Rejected',
-  'NotDelivered',
-  'PartiallyDelivered',
-  'PartiallyDeliveredWithRejections',
-] as const satisfies readonly (typeof TRACKING_STATUSES)[number][];
-
 export const ZTrackingOverviewQuery = z
   .object({
     fromDate: ZDateValue.optional().describe('First day; default 29 days before toDate'),
