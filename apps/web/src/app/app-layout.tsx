@@ -1,19 +1,21 @@
-import { ActionIcon, AppShell, Burger, Button, Group, Modal, Text, Tooltip } from '@mantine/core';
+import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
 import { useRevokeAccess } from '../features/customers/api/revoke-access';
-import { AccountSwitcher } from '../features/shell/components/account-switcher';
-import { LanguageMenu } from '../features/shell/components/language-menu';
-import { NotificationBell } from '../features/notifications/components/notification-bell';
-import { SessionTimeoutWarning } from '../features/shell/components/session-timeout-warning';
+import {
+  AccountSwitcher,
+  LanguageMenu,
+  SessionTimeoutWarning,
+  UserMenu,
+} from '../features/shell/components/deferred-header-parts';
+import { NotificationBell } from '../features/notifications/components/deferred-notification-bell';
 import { Sidebar } from '../features/shell/components/sidebar';
 import { ToastArea } from '../features/shell/components/toast-area';
-import { UserMenu } from '../features/shell/components/user-menu';
 import { isSidebarItemVisible, SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
 import {
   readSidebarCollapsed,
@@ -36,6 +38,14 @@ import {
 import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
 import { signedInRoutes } from './route-table';
 import { appLinks } from '../lib/routing/links';
+import { DeferredTooltip } from '../lib/deferred/tooltip';
+
+// Opens only when a provider administrator removes their access to an account.
+const RemoveAccessDialog = lazy(() =>
+  import('../features/shell/components/remove-access-dialog').then((chunk) => ({
+    default: chunk.RemoveAccessDialog,
+  })),
+);
 
 /** Queries that outlive an account switch; everything else belongs to the account. */
 
@@ -170,7 +180,7 @@ export function AppLayout() {
       <AppShell.Navbar>
         {!isMobile && (
           <Group justify={collapsed ? 'center' : 'flex-end'} px="xs" pt="xs">
-            <Tooltip
+            <DeferredTooltip
               label={t(collapsed ? 'shell.sidebar.expand' : 'shell.sidebar.collapse')}
               position="right"
             >
@@ -186,7 +196,7 @@ export function AppLayout() {
                   <IconLayoutSidebarLeftCollapse size={18} aria-hidden />
                 )}
               </ActionIcon>
-            </Tooltip>
+            </DeferredTooltip>
           </Group>
         )}
         <Sidebar
@@ -204,29 +214,16 @@ export function AppLayout() {
       </AppShell.Main>
       <ToastArea />
       <SessionTimeoutWarning idleMinutes={config.sessionIdleMinutes} onSignOut={signOut} />
-      <Modal
-        opened={removing !== null}
-        onClose={() => setRemoving(null)}
-        title={t('shell.activeAccount.removeTitle')}
-        // Cancel and Remove access are the choices; Mantine's close button has no name.
-        withCloseButton={false}
-        centered
-      >
-        <Text mb="lg">
-          {t('shell.activeAccount.removeConfirm', {
-            name: removing?.name ?? '',
-            number: removing?.customerNumber ?? '',
-          })}
-        </Text>
-        <Group justify="flex-end">
-          <Button variant="default" onClick={() => setRemoving(null)}>
-            {t('common.cancel')}
-          </Button>
-          <Button color="red" loading={revokeAccess.isPending} onClick={() => void confirmRemoval()}>
-            {t('shell.activeAccount.removeAccess')}
-          </Button>
-        </Group>
-      </Modal>
+      {removing && (
+        <Suspense>
+          <RemoveAccessDialog
+            account={removing}
+            removing={revokeAccess.isPending}
+            onCancel={() => setRemoving(null)}
+            onConfirm={() => void confirmRemoval()}
+          />
+        </Suspense>
+      )}
     </AppShell>
   );
 }

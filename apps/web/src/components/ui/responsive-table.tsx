@@ -1,5 +1,6 @@
-import { Box, Card, Stack, Table, Text } from '@mantine/core';
+import { Box, Card, Stack, Text } from '@mantine/core';
 import type { ReactNode } from 'react';
+import classes from './responsive-table.module.css';
 
 export type ResponsiveTableColumn<Row> = { key: string; header: string; cell: (row: Row) => ReactNode };
 
@@ -18,26 +19,26 @@ export function ResponsiveTable<Row>({ columns, rows, rowKey }: ResponsiveTableP
   return (
     <>
       <Box visibleFrom="xs" style={{ overflowX: 'auto' }}>
-        <Table striped>
-          <Table.Thead>
-            <Table.Tr>
+        <table className={classes.table}>
+          <thead>
+            <tr>
               {columns.map((column) => (
-                <Table.Th key={column.key} scope="col">
+                <th key={column.key} scope="col">
                   {column.header}
-                </Table.Th>
+                </th>
               ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
+            </tr>
+          </thead>
+          <tbody>
             {rows.map((row) => (
-              <Table.Tr key={rowKey(row)}>
+              <tr key={rowKey(row)}>
                 {columns.map((column) => (
-                  <Table.Td key={column.key}>{column.cell(row)}</Table.Td>
+                  <td key={column.key}>{column.cell(row)}</td>
                 ))}
-              </Table.Tr>
+              </tr>
             ))}
-          </Table.Tbody>
-        </Table>
+          </tbody>
+        </table>
       </Box>
       <Stack hiddenFrom="xs" gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
         {rows.map((row) => (

@@ -1,21 +1,25 @@
-import { ActionIcon, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
-import { IconBell } from '@tabler/icons-react';
+import { Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TNotification } from '@service-hub/contracts';
+import type { OpenOnLoad } from '../../../lib/deferred/deferred';
 import { formatDateTime } from '../../../lib/format';
 import { useClearNewNotifications } from '../api/clear-new-notifications';
 import { receiveNotification, useNotifications } from '../api/list-notifications';
 import { followNotificationStream } from '../api/notification-stream';
+import { bellIndicator, NotificationBellButton } from './notification-bell-button';
 
 function notificationText(t: TFunction, notification: TNotification) {
   return t(`shell.notifications.types.${notification.type}`, notification.payload);
 }
 
-/** The bell: new notifications counted, the full list on click, pushed live from the server. */
-export function NotificationBell() {
+/**
+ * The bell: new notifications counted, the full list on click, pushed live from the server.
+ * Loaded after the first paint; until then `NotificationBellPlaceholder` shows the count.
+ */
+export function NotificationBell({ openOnLoad }: OpenOnLoad) {
   const { t, i18n } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useNotifications();
@@ -29,17 +33,11 @@ export function NotificationBell() {
   const newCount = data?.newCount ?? 0;
   const notifications = data?.notifications ?? [];
   return (
-    <Popover position="bottom-end" width={340} shadow="md" withinPortal>
+    <Popover position="bottom-end" width={340} shadow="md" withinPortal defaultOpened={openOnLoad}>
       {/* The target is the button itself: the popover's aria-expanded belongs on it, not on a div. */}
-      <Indicator label={newCount} size={16} disabled={newCount === 0} offset={6} color="red">
+      <Indicator {...bellIndicator(newCount)}>
         <Popover.Target>
-          <ActionIcon
-            variant="subtle"
-            size="lg"
-            aria-label={t('shell.notifications.open', { count: newCount })}
-          >
-            <IconBell size={20} aria-hidden />
-          </ActionIcon>
+          <NotificationBellButton newCount={newCount} />
         </Popover.Target>
       </Indicator>
       <Popover.Dropdown>

@@ -1,8 +1,10 @@
-import { Badge, Button, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
-import { IconChevronDown, IconX } from '@tabler/icons-react';
+import { Badge, Group, Menu, Stack, Text, Tooltip } from '@mantine/core';
+import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerSummary } from '@service-hub/contracts';
 import { MarketFlag } from '../../../components/ui/market-flag';
+import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import { AccountSwitcherButton } from './account-switcher-button';
 
 export type AccountGroup = { name: string; accounts: TCustomerSummary[] };
 
@@ -30,7 +32,7 @@ export type AccountSwitcherProps = {
   fullWidth?: boolean;
 };
 
-/** The active-account dropdown of the header. */
+/** The active-account dropdown of the header. Loaded after the first paint. */
 export function AccountSwitcher({
   accounts,
   active,
@@ -39,44 +41,24 @@ export function AccountSwitcher({
   onRemoveAccess,
   notApplicable,
   fullWidth = false,
-}: AccountSwitcherProps) {
+  openOnLoad,
+}: AccountSwitcherProps & OpenOnLoad) {
   const { t } = useTranslation();
   const groups = groupAccounts(accounts);
   // A single group is no choice: nothing to remove then.
   const canRemove = isProviderAdmin && groups.length > 1;
   const market = (code: TCustomerSummary['market']) => t(`common.markets.${code}`);
 
-  const trigger = (
-    <Button
-      variant="default"
-      size="sm"
-      rightSection={<IconChevronDown size={14} aria-hidden />}
-      leftSection={<MarketFlag market={active.market} label={market(active.market)} />}
-      aria-label={t('shell.activeAccount.label', { name: active.name, number: active.customerNumber })}
-      fullWidth={fullWidth}
-      maw={fullWidth ? undefined : { base: 160, sm: 320 }}
-      // The name gives way (truncated) before the number and the chevron do.
-      styles={fullWidth ? { label: { flex: 1, minWidth: 0 } } : undefined}
-    >
-      <Text span size="sm" truncate>
-        {active.name}
-      </Text>
-      {/* In parentheses as in the accessible name, which must contain the visible text (WCAG 2.5.3). */}
-      <Text
-        span
-        size="xs"
-        c="dimmed"
-        ml={6}
-        visibleFrom={fullWidth ? undefined : 'md'}
-        style={{ flexShrink: 0 }}
-      >
-        ({active.customerNumber})
-      </Text>
-    </Button>
-  );
+  const trigger = <AccountSwitcherButton active={active} fullWidth={fullWidth} />;
 
   return (
-    <Menu position="bottom-start" width={fullWidth ? 'target' : 340} shadow="md" withinPortal>
+    <Menu
+      position="bottom-start"
+      width={fullWidth ? 'target' : 340}
+      shadow="md"
+      withinPortal
+      defaultOpened={openOnLoad}
+    >
       <Menu.Target>
         {notApplicable ? (
           <Tooltip label={t('shell.activeAccount.notApplicable')} withArrow>

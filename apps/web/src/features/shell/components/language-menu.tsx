@@ -1,28 +1,18 @@
-import { Button, Menu, Text } from '@mantine/core';
-import { IconCheck, IconLanguage } from '@tabler/icons-react';
+import { Menu } from '@mantine/core';
+import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@service-hub/contracts';
+import type { OpenOnLoad } from '../../../lib/deferred/deferred';
 import { changeLanguage } from '../../../lib/i18n';
+import { LanguageMenuButton } from './language-menu-button';
 
-/** The header's language selector; each language is named in itself. */
-export function LanguageMenu() {
+/** The header's language selector; each language is named in itself. Loaded after the first paint. */
+export function LanguageMenu({ openOnLoad }: OpenOnLoad) {
   const { t, i18n } = useTranslation();
   return (
-    <Menu position="bottom-end" shadow="md">
+    <Menu position="bottom-end" shadow="md" defaultOpened={openOnLoad}>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          size="sm"
-          px={6}
-          aria-label={t('common.languageMenu', { language: t(`common.languages.${i18n.language}`) })}
-        >
-          {/* The icon is content, not a left section: on phones, where the name hides, the
-              section's gap would still take room the header's title needs. */}
-          <IconLanguage size={18} aria-hidden />
-          <Text span size="sm" ml={8} visibleFrom="sm">
-            {t(`common.languages.${i18n.language}`)}
-          </Text>
-        </Button>
+        <LanguageMenuButton />
       </Menu.Target>
       <Menu.Dropdown>
         {LANGUAGES.map((language) => (

@@ -1,4 +1,4 @@
-import { Divider, NavLink, ScrollArea, Stack, Tooltip } from '@mantine/core';
+import { Box, Divider, NavLink, Stack } from '@mantine/core';
 import {
   IconAdjustments,
   IconArchive,
@@ -23,6 +23,7 @@ import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { EXTERNAL_SERVICES } from '@service-hub/contracts';
 import type { SidebarItem } from '../sidebar-items';
 import { shellLinks } from '../shell-links';
+import { DeferredTooltip } from '../../../lib/deferred/tooltip';
 
 const ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,
@@ -82,20 +83,21 @@ export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) 
       />
     );
     return collapsed ? (
-      <Tooltip key={item.id} label={label} position="right" withArrow>
+      <DeferredTooltip key={item.id} label={label} position="right" withArrow>
         {link}
-      </Tooltip>
+      </DeferredTooltip>
     ) : (
       link
     );
   };
   return (
-    <ScrollArea component="nav" aria-label={t('shell.sidebar.label')} h="100%">
+    // The browser's own scrolling: a custom scroll area would add its code to every page's first load.
+    <Box component="nav" aria-label={t('shell.sidebar.label')} h="100%" style={{ overflowY: 'auto' }}>
       <Stack gap={2} p="xs">
         {services.map(render)}
         {services.length > 0 && manage.length > 0 && <Divider my="xs" role="separator" />}
         {manage.map(render)}
       </Stack>
-    </ScrollArea>
+    </Box>
   );
 }

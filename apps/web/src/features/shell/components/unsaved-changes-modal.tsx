@@ -1,12 +1,15 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect } from 'react';
 import { useBlocker } from 'react-router';
 import {
   discardUnsavedChanges,
   hasUnsavedChanges,
   useUnsavedChanges,
 } from '../../../lib/routing/unsaved-changes';
+
+// The dialog's code loads only when someone leaves a form with unsaved changes.
+const UnsavedChangesDialog = lazy(() =>
+  import('./unsaved-changes-dialog').then((chunk) => ({ default: chunk.UnsavedChangesDialog })),
+);
 
 /**
  * While any form on the page has unsaved changes, navigation away is held and the user chooses:
@@ -15,7 +18,6 @@ import {
  * routes' confirmLeave flags: a flag forgotten on a route must not lose someone's edits.
  */
 export function UnsavedChangesModal() {
-  const { t } = useTranslation();
   const guarding = useUnsavedChanges();
   // The live state, not this render's: a form that saved and discarded its changes may navigate
   // before React renders again.
@@ -36,30 +38,16 @@ export function UnsavedChangesModal() {
     return () => window.removeEventListener('beforeunload', warn);
   }, [guarding]);
 
+  if (blocker.state !== 'blocked') return null;
   return (
-    <Modal
-      opened={blocker.state === 'blocked'}
-      onClose={() => blocker.reset?.()}
-      title={t('shell.unsavedChanges.title')}
-      // The two buttons are the choices (Escape continues editing); Mantine's close button has no name.
-      withCloseButton={false}
-      centered
-    >
-      <Text mb="lg">{t('shell.unsavedChanges.message')}</Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={() => blocker.reset?.()}>
-          {t('shell.unsavedChanges.stay')}
-        </Button>
-        <Button
-          color="red"
-          onClick={() => {
-            discardUnsavedChanges();
-            blocker.proceed?.();
-          }}
-        >
-          {t('shell.unsavedChanges.leave')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense>
+      <UnsavedChangesDialog
+        onStay={() => blocker.reset?.()}
+        onLeave={() => {
+          discardUnsavedChanges();
+          blocker.proceed?.();
+        }}
+      />
+    </Suspense>
   );
 }

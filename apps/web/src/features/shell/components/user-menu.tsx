@@ -1,10 +1,12 @@
-import { Avatar, Button, Menu, Text } from '@mantine/core';
+import { Menu, Text } from '@mantine/core';
 import { IconCookie, IconLogout, IconUser } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TCurrentUser } from '@service-hub/contracts';
 import { roleLabelKey } from '../user-role';
 import { appLinks } from '../../../lib/routing/links';
+import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import { UserMenuButton } from './user-menu-button';
 
 type ConsentTool = { renew: () => void };
 
@@ -16,26 +18,18 @@ function consentTool(): ConsentTool | undefined {
 
 export type UserMenuProps = { user: TCurrentUser; onSignOut: () => void };
 
-/** The user menu: name, role, cookie settings (only with a consent tool), Account and sign out. */
-export function UserMenu({ user, onSignOut }: UserMenuProps) {
+/**
+ * The user menu: name, role, cookie settings (only with a consent tool), Account and sign out.
+ * Loaded after the first paint (`user-menu-deferred.tsx`).
+ */
+export function UserMenu({ user, onSignOut, openOnLoad }: UserMenuProps & OpenOnLoad) {
   const { t } = useTranslation();
   const consent = consentTool();
   const { displayName, email } = user;
   return (
-    <Menu position="bottom-end" shadow="md" width={240}>
+    <Menu position="bottom-end" shadow="md" width={240} defaultOpened={openOnLoad}>
       <Menu.Target>
-        <Button
-          variant="subtle"
-          size="sm"
-          px="xs"
-          aria-label={t('shell.userMenu.open', { name: displayName })}
-        >
-          {/* A person icon, not initials: visible text must be part of the button's name (WCAG 2.5.3). */}
-          <Avatar size={28} radius="xl" color="blue" aria-hidden />
-          <Text span size="sm" ml={8} visibleFrom="md">
-            {displayName}
-          </Text>
-        </Button>
+        <UserMenuButton user={user} />
       </Menu.Target>
       <Menu.Dropdown>
         <Menu.Label>
