@@ -38,7 +38,7 @@ import {
 import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
 import { signedInRoutes } from './route-table';
 import { appLinks } from '../lib/routing/links';
-import { DeferredTooltip } from '../lib/deferred/tooltip';
+import { DeferredTooltip } from '../components/ui/deferred/tooltip';
 
 // Opens only when a provider administrator removes their access to an account.
 const RemoveAccessDialog = lazy(() =>

@@ -1,4 +1,4 @@
-import { deferred } from '../../../lib/deferred/deferred';
+import { deferred } from '../../../components/ui/deferred/deferred';
 import { NotificationBellPlaceholder } from './notification-bell-button';
 
 /** The bell's list and live stream load right after the first paint; the count shows at once. */

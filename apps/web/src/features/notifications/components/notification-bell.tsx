@@ -4,7 +4,7 @@ import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TFunction } from 'i18next';
 import type { TNotification } from '@service-hub/contracts';
-import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { formatDateTime } from '../../../lib/format';
 import { useClearNewNotifications } from '../api/clear-new-notifications';
 import { receiveNotification, useNotifications } from '../api/list-notifications';

@@ -3,7 +3,7 @@ import { IconX } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import type { TCustomerSummary } from '@service-hub/contracts';
 import { MarketFlag } from '../../../components/ui/market-flag';
-import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { AccountSwitcherButton } from './account-switcher-button';
 
 export type AccountGroup = { name: string; accounts: TCustomerSummary[] };

@@ -1,4 +1,4 @@
-import { deferred } from '../../../lib/deferred/deferred';
+import { deferred } from '../../../components/ui/deferred/deferred';
 import { AccountSwitcherButton } from './account-switcher-button';
 import type { AccountSwitcherProps } from './account-switcher';
 import { LanguageMenuButton } from './language-menu-button';

@@ -2,7 +2,7 @@ import { Menu } from '@mantine/core';
 import { IconCheck } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES } from '@service-hub/contracts';
-import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { changeLanguage } from '../../../lib/i18n';
 import { LanguageMenuButton } from './language-menu-button';
 

@@ -23,7 +23,7 @@ import { Link, NavLink as RouterNavLink, useLocation } from 'react-router';
 import { EXTERNAL_SERVICES } from '@service-hub/contracts';
 import type { SidebarItem } from '../sidebar-items';
 import { shellLinks } from '../shell-links';
-import { DeferredTooltip } from '../../../lib/deferred/tooltip';
+import { DeferredTooltip } from '../../../components/ui/deferred/tooltip';
 
 const ICONS: Record<string, Icon> = {
   dashboard: IconLayoutDashboard,

@@ -5,7 +5,7 @@ import { Link } from 'react-router';
 import type { TCurrentUser } from '@service-hub/contracts';
 import { roleLabelKey } from '../user-role';
 import { appLinks } from '../../../lib/routing/links';
-import type { OpenOnLoad } from '../../../lib/deferred/deferred';
+import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { UserMenuButton } from './user-menu-button';
 
 type ConsentTool = { renew: () => void };
