@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTrackingOverview } from '@service-hub/contracts';
+import type { TGetTrackingOverviewResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
@@ -8,7 +8,7 @@ export type OverviewRange = { fromDate?: string; toDate?: string; timeZone: stri
 export const getTrackingOverviewQueryOptions = (accountId: number, range: OverviewRange) =>
   queryOptions({
     queryKey: ['tracking', accountId, 'overview', range],
-    queryFn: (): Promise<TTrackingOverview> =>
+    queryFn: (): Promise<TGetTrackingOverviewResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/overview', {
           params: { query: { ...range, activeAccountId: String(accountId) } },
