@@ -1,8 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TExportCustomerAuditRequest, TListCustomerAuditRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type AuditFilter = { action?: string; actor?: string; from?: string; to?: string };
-type TListCustomerAuditRequest = AuditFilter & { take: number; skip: number };
+export type AuditFilter = TExportCustomerAuditRequest;
 
 export const listCustomerAuditQueryOptions = (customerId: number, query: TListCustomerAuditRequest) =>
   queryOptions({

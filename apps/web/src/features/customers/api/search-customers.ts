@@ -1,17 +1,9 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { Market, TSearchCustomersResponse } from '@service-hub/contracts';
+import type { TSearchCustomersRequest, TSearchCustomersResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
 
-export type CustomerSearch = {
-  customerName?: string;
-  customerNumber?: string;
-  market?: Market;
-  take: number;
-  skip: number;
-  sortBy: 'name' | 'customerNumber' | 'market' | 'created';
-  sortDirection: 'asc' | 'desc';
-};
+export type CustomerSearch = TSearchCustomersRequest;
 
 /**
  * The customer list (spec 7): v3 with the own authentication service, v2 otherwise; both answer

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { REPORT_SORT_FIELDS, TListReportsResponse } from '@service-hub/contracts';
+import type { TListReportsRequest, TListReportsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type ReportListParams = {
-  page: number;
-  pageSize: number;
-  sortBy: (typeof REPORT_SORT_FIELDS)[number];
-  sortDirection: 'asc' | 'desc';
-};
+export type ReportListParams = TListReportsRequest;
 
 export const reportsKey = (accountId: number) => ['reports', accountId] as const;
 
