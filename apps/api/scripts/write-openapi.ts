@@ -7,7 +7,9 @@ import { loadConfig } from '../src/config.ts';
 import type { Database } from '../src/db/client.ts';
 import { apiRoot } from '../src/lib/paths.ts';
 
-const app = await buildApp({ config: loadConfig({ RUN_JOBS: '0' }), db: {} as Database, logger: false });
+// The job plugin reads the pool's connection options when it registers; nothing connects.
+const db = { $client: { options: {} } } as unknown as Database;
+const app = await buildApp({ config: loadConfig({ RUN_JOBS: '0' }), db, logger: false });
 await app.ready();
 await writeFile(join(apiRoot, 'openapi.json'), `${JSON.stringify(app.swagger(), null, 2)}\n`);
 await app.close();

@@ -1,4 +1,4 @@
-import type { TReport, TReportList } from '@service-hub/contracts';
+import type { TReport, TListReportsResponse } from '@service-hub/contracts';
 import type { FastifyInstance } from 'fastify';
 
 /** Calls of the report endpoints as a signed-in user acting for one account. */
@@ -15,7 +15,7 @@ export function reportsClient(app: FastifyInstance, token: string, accountId: nu
     async settled(id: string, timeoutMs = 20_000): Promise<TReport> {
       const until = Date.now() + timeoutMs;
       for (;;) {
-        const list = (await this.list('&pageSize=50')).json<TReportList>();
+        const list = (await this.list('&pageSize=50')).json<TListReportsResponse>();
         const report = list.reports.find((r) => r.id === id);
         if (!report) throw new Error(`report ${id} is not listed`);
         if (report.status !== 'queued' && report.status !== 'generating') return report;

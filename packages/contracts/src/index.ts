@@ -1,3 +1,11 @@
+/*
+ * Every operation of the API has its pair, named after its operationId: `Z<OperationId>Request` (the
+ * body, or the query when there is no body) and `Z<OperationId>Response` (the JSON answer), each with
+ * its `T` type. A body's `T` is what a client sends (`z.input`: defaults may be left out); a query's
+ * is the parsed query (`z.infer`: defaults filled in), which is also what a list keeps as its state.
+ * Entities (`ZCustomer`, `ZSupportCase`…) and path parameters (`ZCustomerIdParam`…) are the building
+ * blocks; an endpoint that answers with an entity names it again under its own pair name.
+ */
 export * from './vocabularies.ts';
 export * from './errors.ts';
 export * from './http.ts';

@@ -20,12 +20,12 @@ export const BULK_PROBLEMS = ['invalid', 'notInCrm', 'incomplete', 'existsInHub'
 export type BulkProblem = (typeof BULK_PROBLEMS)[number];
 
 /** The account numbers as the user typed them: comma-separated (spaces and line breaks allowed). */
-export const ZBulkCheckRequest = z.object({
+export const ZCheckBulkAccountsRequest = z.object({
   accountNumbers: text()
     .max(BULK_MAX_ACCOUNTS * 20)
     .describe('Comma-separated account numbers, a country prefix and digits each, e.g. "SE123, SE456"'),
 });
-export type TBulkCheckRequest = z.infer<typeof ZBulkCheckRequest>;
+export type TCheckBulkAccountsRequest = z.infer<typeof ZCheckBulkAccountsRequest>;
 
 export const ZCrmAccount = z
   .object({
@@ -48,19 +48,19 @@ export const ZBulkCheckedAccount = z.object({
 });
 export type TBulkCheckedAccount = z.infer<typeof ZBulkCheckedAccount>;
 
-export const ZBulkCheckResponse = z
+export const ZCheckBulkAccountsResponse = z
   .object({ accounts: z.array(ZBulkCheckedAccount) })
-  .meta({ id: 'BulkCheckResponse' });
-export type TBulkCheckResponse = z.infer<typeof ZBulkCheckResponse>;
+  .meta({ id: 'CheckBulkAccountsResponse' });
+export type TCheckBulkAccountsResponse = z.infer<typeof ZCheckBulkAccountsResponse>;
 
-export const ZBulkImportRequest = z.object({
+export const ZImportBulkAccountsRequest = z.object({
   accountNumbers: z
     .array(text().trim().max(20))
     .min(1)
     .max(BULK_MAX_ACCOUNTS)
     .describe('The ready accounts of a check; each is checked again when it is imported'),
 });
-export type TBulkImportRequest = z.infer<typeof ZBulkImportRequest>;
+export type TImportBulkAccountsRequest = z.infer<typeof ZImportBulkAccountsRequest>;
 
 export const ZImportedAccount = z.object({
   accountNumber: z.string(),
@@ -87,3 +87,9 @@ export const ZCustomerImport = z
 export type TCustomerImport = z.infer<typeof ZCustomerImport>;
 
 export const ZImportIdParam = z.object({ importId: z.string().uuid() });
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZImportBulkAccountsResponse = ZCustomerImport;
+export type TImportBulkAccountsResponse = z.infer<typeof ZImportBulkAccountsResponse>;
+export const ZGetCustomerImportResponse = ZCustomerImport;
+export type TGetCustomerImportResponse = z.infer<typeof ZGetCustomerImportResponse>;

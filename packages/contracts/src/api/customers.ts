@@ -17,7 +17,8 @@ export const ZCustomerSummary = z
   .meta({ id: 'CustomerSummary' });
 export type TCustomerSummary = z.infer<typeof ZCustomerSummary>;
 
-export const ZCustomerList = z.array(ZCustomerSummary);
+export const ZSearchAccountsResponse = z.array(ZCustomerSummary);
+export type TSearchAccountsResponse = z.infer<typeof ZSearchAccountsResponse>;
 
 /**
  * A numeric customer id in a path or query, with the spec's message when it is not one (spec 5).
@@ -50,17 +51,19 @@ export const ZCustomer = ZCustomerSummary.extend({
 }).meta({ id: 'Customer' });
 export type TCustomer = z.infer<typeof ZCustomer>;
 
-export const ZGetCustomerQuery = z.object({
+export const ZGetCustomerLegacyRequest = z.object({
   detailed: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
+export type TGetCustomerLegacyRequest = z.infer<typeof ZGetCustomerLegacyRequest>;
 
-export const ZRevokeUserForCustomerQuery = z.object({
+export const ZRevokeUserForCustomerRequest = z.object({
   userID: z.string().uuid(),
   customerID: ZCustomerIdParam,
 });
+export type TRevokeUserForCustomerRequest = z.infer<typeof ZRevokeUserForCustomerRequest>;
 
 /** A customer number: a country prefix and digits, e.g. SE123 (spec 5). */
 export const CUSTOMER_NUMBER = /^[A-Z]{2}\d{1,12}$/;
@@ -74,7 +77,7 @@ export const ZCustomerNumber = text()
 const SORTABLE = ['name', 'customerNumber', 'market', 'created'] as const;
 
 /** GET /api/v2/customers and /api/v3/customers (spec 7): search, market filter, paging and sorting. */
-export const ZSearchCustomersQuery = z.object({
+export const ZSearchCustomersRequest = z.object({
   customerName: text().trim().max(200).optional(),
   customerNumber: text().trim().max(20).optional(),
   market: z.enum(MARKETS).optional(),
@@ -82,7 +85,7 @@ export const ZSearchCustomersQuery = z.object({
   sortBy: z.enum(SORTABLE).default('name'),
   sortDirection: z.enum(['asc', 'desc']).default('asc'),
 });
-export type TSearchCustomersQuery = z.input<typeof ZSearchCustomersQuery>;
+export type TSearchCustomersRequest = z.infer<typeof ZSearchCustomersRequest>;
 
 export const ZCustomerListItem = ZCustomerSummary.extend({
   created: z.string(),
@@ -90,8 +93,8 @@ export const ZCustomerListItem = ZCustomerSummary.extend({
 }).meta({ id: 'CustomerListItem' });
 export type TCustomerListItem = z.infer<typeof ZCustomerListItem>;
 
-export const ZCustomerPage = pageOf(ZCustomerListItem).meta({ id: 'CustomerPage' });
-export type TCustomerPage = z.infer<typeof ZCustomerPage>;
+export const ZSearchCustomersResponse = pageOf(ZCustomerListItem).meta({ id: 'SearchCustomersResponse' });
+export type TSearchCustomersResponse = z.infer<typeof ZSearchCustomersResponse>;
 
 const customerFields = {
   name: text().trim().min(1).max(200),
@@ -112,7 +115,7 @@ export const ZCreateCustomerRequest = z.object({
 export type TCreateCustomerRequest = z.input<typeof ZCreateCustomerRequest>;
 
 /** POST /v2/customers of the older client: customer, customerPermissions, applications. */
-export const ZLegacyCreateCustomerRequest = z.object({
+export const ZCreateCustomerLegacyRequest = z.object({
   customer: z.object({ ...customerFields, customerNumber: ZCustomerNumber }),
   customerPermissions: z
     .array(z.object({ id: ZInt32Id }))
@@ -123,20 +126,23 @@ export const ZLegacyCreateCustomerRequest = z.object({
     .max(500)
     .default([]),
 });
+export type TCreateCustomerLegacyRequest = z.input<typeof ZCreateCustomerLegacyRequest>;
 
 export const ZUpdateCustomerRequest = z.object(customerFields);
 export type TUpdateCustomerRequest = z.input<typeof ZUpdateCustomerRequest>;
 
 /** PUT /customers of the older client. */
-export const ZLegacyUpdateCustomerRequest = z.object({
+export const ZUpdateCustomerLegacyRequest = z.object({
   customer: z.object({ id: ZInt32Id, ...customerFields }),
 });
+export type TUpdateCustomerLegacyRequest = z.input<typeof ZUpdateCustomerLegacyRequest>;
 
 /** GET /api/accounts (spec 7): accounts by name or number. */
-export const ZSearchAccountsQuery = z.object({
+export const ZSearchAccountsRequest = z.object({
   nameContains: text().trim().max(200).optional(),
   accountNumberContains: text().trim().max(20).optional(),
 });
+export type TSearchAccountsRequest = z.infer<typeof ZSearchAccountsRequest>;
 
 /** Service access of one customer: every service with its permissions and applications, and which it has. */
 export const ZServiceAccess = z
@@ -174,19 +180,21 @@ export const ZUpdateServiceAccessRequest = z.object({
 export type TUpdateServiceAccessRequest = z.infer<typeof ZUpdateServiceAccessRequest>;
 
 /** PUT /customers/permissions of the older client: the customer and its active permissions. */
-export const ZLegacyUpdateCustomerPermissionsRequest = z.object({
+export const ZUpdateCustomerPermissionsLegacyRequest = z.object({
   customer: z.object({ id: ZInt32Id }),
   activePermissions: z.array(z.object({ id: ZInt32Id })).max(500),
 });
+export type TUpdateCustomerPermissionsLegacyRequest = z.input<typeof ZUpdateCustomerPermissionsLegacyRequest>;
 
 /** GET /customers/applications of the older client. */
-export const ZLegacyCustomerApplicationsQuery = z.object({
+export const ZListCustomerApplicationsLegacyRequest = z.object({
   id: ZCustomerIdParam,
   detailed: z
     .enum(['true', 'false'])
     .default('false')
     .transform((v) => v === 'true'),
 });
+export type TListCustomerApplicationsLegacyRequest = z.infer<typeof ZListCustomerApplicationsLegacyRequest>;
 
 export const ZCustomerApplication = z.object({
   id: z.number().int(),
@@ -196,10 +204,11 @@ export const ZCustomerApplication = z.object({
 });
 
 /** POST /customers/applications of the older client. */
-export const ZLegacySetCustomerApplicationsRequest = z.object({
+export const ZSetCustomerApplicationsLegacyRequest = z.object({
   customer: z.object({ id: ZInt32Id }),
   appIds: z.array(ZInt32Id).max(500),
 });
+export type TSetCustomerApplicationsLegacyRequest = z.input<typeof ZSetCustomerApplicationsLegacyRequest>;
 
 /** One entry of a customer's audit log, with what changed. */
 export const ZAuditEntry = z
@@ -217,7 +226,7 @@ export const ZAuditEntry = z
   .meta({ id: 'AuditEntry' });
 export type TAuditEntry = z.infer<typeof ZAuditEntry>;
 
-export const ZAuditQuery = z.object({
+export const ZListCustomerAuditRequest = z.object({
   action: text()
     .trim()
     .max(100)
@@ -228,7 +237,39 @@ export const ZAuditQuery = z.object({
   to: z.iso.date().optional(),
   ...pageQuery(25, 200),
 });
-export type TAuditQuery = z.input<typeof ZAuditQuery>;
+export type TListCustomerAuditRequest = z.infer<typeof ZListCustomerAuditRequest>;
 
-export const ZAuditPage = pageOf(ZAuditEntry).meta({ id: 'AuditPage' });
-export type TAuditPage = z.infer<typeof ZAuditPage>;
+export const ZListCustomerAuditResponse = pageOf(ZAuditEntry).meta({ id: 'ListCustomerAuditResponse' });
+export type TListCustomerAuditResponse = z.infer<typeof ZListCustomerAuditResponse>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZGetCustomerLegacyResponse = ZCustomer;
+export type TGetCustomerLegacyResponse = z.infer<typeof ZGetCustomerLegacyResponse>;
+export const ZUpdateCustomerMfaResponse = ZCustomer;
+export type TUpdateCustomerMfaResponse = z.infer<typeof ZUpdateCustomerMfaResponse>;
+export const ZListMyCustomersRequest = ZSearchCustomersRequest.partial();
+export type TListMyCustomersRequest = z.infer<typeof ZListMyCustomersRequest>;
+export const ZListMyCustomersResponse = z.union([z.array(ZCustomerSummary), ZSearchCustomersResponse]);
+export type TListMyCustomersResponse = z.infer<typeof ZListMyCustomersResponse>;
+export const ZCreateCustomerResponse = ZCustomer;
+export type TCreateCustomerResponse = z.infer<typeof ZCreateCustomerResponse>;
+export const ZCreateCustomerLegacyResponse = ZCustomer;
+export type TCreateCustomerLegacyResponse = z.infer<typeof ZCreateCustomerLegacyResponse>;
+export const ZUpdateCustomerResponse = ZCustomer;
+export type TUpdateCustomerResponse = z.infer<typeof ZUpdateCustomerResponse>;
+export const ZUpdateCustomerLegacyResponse = ZCustomer;
+export type TUpdateCustomerLegacyResponse = z.infer<typeof ZUpdateCustomerLegacyResponse>;
+export const ZGetServiceAccessResponse = ZServiceAccess;
+export type TGetServiceAccessResponse = z.infer<typeof ZGetServiceAccessResponse>;
+export const ZUpdateServiceAccessResponse = ZServiceAccess;
+export type TUpdateServiceAccessResponse = z.infer<typeof ZUpdateServiceAccessResponse>;
+export const ZUpdateCustomerPermissionsLegacyResponse = ZCustomer;
+export type TUpdateCustomerPermissionsLegacyResponse = z.infer<
+  typeof ZUpdateCustomerPermissionsLegacyResponse
+>;
+export const ZListCustomerApplicationsLegacyResponse = z.array(ZCustomerApplication);
+export type TListCustomerApplicationsLegacyResponse = z.infer<typeof ZListCustomerApplicationsLegacyResponse>;
+export const ZSetCustomerApplicationsLegacyResponse = ZListCustomerApplicationsLegacyResponse;
+export type TSetCustomerApplicationsLegacyResponse = z.infer<typeof ZSetCustomerApplicationsLegacyResponse>;
+export const ZExportCustomerAuditRequest = ZListCustomerAuditRequest.omit({ take: true, skip: true });
+export type TExportCustomerAuditRequest = z.infer<typeof ZExportCustomerAuditRequest>;

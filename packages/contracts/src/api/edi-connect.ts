@@ -178,31 +178,33 @@ export type TDeploymentRequest = z.infer<typeof ZDeploymentRequest>;
 export const DEPLOYMENT_REQUEST_SORTS = ['created', 'partnerName', 'status', 'requestedGoLive'] as const;
 export type DeploymentRequestSort = (typeof DEPLOYMENT_REQUEST_SORTS)[number];
 
-export const ZListDeploymentRequestsQuery = z.object({
+export const ZListDeploymentRequestsRequest = z.object({
   status: z.enum(['all', ...DEPLOYMENT_REQUEST_STATUSES]).default('all'),
   sort: z.enum(DEPLOYMENT_REQUEST_SORTS).default('created'),
   order: z.enum(['asc', 'desc']).default('desc'),
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
 });
+export type TListDeploymentRequestsRequest = z.infer<typeof ZListDeploymentRequestsRequest>;
 
-export const ZListProviderDeploymentRequestsQuery = ZListDeploymentRequestsQuery.extend({
+export const ZListAllDeploymentRequestsRequest = ZListDeploymentRequestsRequest.extend({
   customerId: z
     .string()
     .regex(/^\d{1,9}$/, { error: 'Invalid customerId' })
     .transform(Number)
     .optional(),
 });
+export type TListAllDeploymentRequestsRequest = z.infer<typeof ZListAllDeploymentRequestsRequest>;
 
-export const ZDeploymentRequestList = z
+export const ZListDeploymentRequestsResponse = z
   .object({
     requests: z.array(ZDeploymentRequest),
     totalCount: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
   })
-  .meta({ id: 'DeploymentRequestList' });
-export type TDeploymentRequestList = z.infer<typeof ZDeploymentRequestList>;
+  .meta({ id: 'ListDeploymentRequestsResponse' });
+export type TListDeploymentRequestsResponse = z.infer<typeof ZListDeploymentRequestsResponse>;
 
 export const ZDeploymentRequestIdParam = z
   .string()
@@ -210,7 +212,7 @@ export const ZDeploymentRequestIdParam = z
   .transform(Number)
   .pipe(ZInt32Id);
 
-export const ZChangeDeploymentRequestStatusRequest = z
+export const ZMoveDeploymentRequestRequest = z
   .object({
     status: z.enum(DEPLOYMENT_REQUEST_STATUSES),
     reason: text().trim().min(1).max(1000).optional().describe('Required when rejecting'),
@@ -226,4 +228,14 @@ export const ZChangeDeploymentRequestStatusRequest = z
       });
     }
   });
-export type TChangeDeploymentRequestStatusRequest = z.infer<typeof ZChangeDeploymentRequestStatusRequest>;
+export type TMoveDeploymentRequestRequest = z.infer<typeof ZMoveDeploymentRequestRequest>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZCreateDeploymentRequestResponse = ZDeploymentRequest;
+export type TCreateDeploymentRequestResponse = z.infer<typeof ZCreateDeploymentRequestResponse>;
+export const ZGetDeploymentRequestResponse = ZDeploymentRequest;
+export type TGetDeploymentRequestResponse = z.infer<typeof ZGetDeploymentRequestResponse>;
+export const ZListAllDeploymentRequestsResponse = ZListDeploymentRequestsResponse;
+export type TListAllDeploymentRequestsResponse = z.infer<typeof ZListAllDeploymentRequestsResponse>;
+export const ZMoveDeploymentRequestResponse = ZDeploymentRequest;
+export type TMoveDeploymentRequestResponse = z.infer<typeof ZMoveDeploymentRequestResponse>;

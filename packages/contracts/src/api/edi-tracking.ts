@@ -166,12 +166,14 @@ export const ZEdiMessageSummary = z
 export type TEdiMessageSummary = z.infer<typeof ZEdiMessageSummary>;
 
 export const ZListEdiConsignmentsResponse = pagedList(ZEdiConsignmentSummary).meta({
-  id: 'EdiConsignmentList',
+  id: 'ListEdiConsignmentsResponse',
 });
 export type TListEdiConsignmentsResponse = z.infer<typeof ZListEdiConsignmentsResponse>;
-export const ZListEdiDocumentsResponse = pagedList(ZEdiDocumentSummary).meta({ id: 'EdiDocumentList' });
+export const ZListEdiDocumentsResponse = pagedList(ZEdiDocumentSummary).meta({
+  id: 'ListEdiDocumentsResponse',
+});
 export type TListEdiDocumentsResponse = z.infer<typeof ZListEdiDocumentsResponse>;
-export const ZListEdiMessagesResponse = pagedList(ZEdiMessageSummary).meta({ id: 'EdiMessageList' });
+export const ZListEdiMessagesResponse = pagedList(ZEdiMessageSummary).meta({ id: 'ListEdiMessagesResponse' });
 export type TListEdiMessagesResponse = z.infer<typeof ZListEdiMessagesResponse>;
 
 /* ---------------------------------------------------------------- details */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ZInviteEmailRequest, ZLoginRequest, ZUpdateProfileRequest } from './auth.ts';
+import { ZInviteByEmailRequest, ZSignInRequest, ZUpdateCurrentUserRequest } from './auth.ts';
 import { ZCustomerIdParam } from './customers.ts';
 import { hasInvalidCharacters, quotable } from './fields.ts';
 
@@ -15,9 +15,9 @@ describe('text fields', () => {
   });
 
   it('give the code invalidCharacters in request schemas', () => {
-    const login = ZLoginRequest.safeParse({ email: 'a\u0000b@x.se', password: 'secret' });
+    const login = ZSignInRequest.safeParse({ email: 'a\u0000b@x.se', password: 'secret' });
     expect(codesOf(login)).toEqual(['invalidCharacters']);
-    const profile = ZUpdateProfileRequest.safeParse({
+    const profile = ZUpdateCurrentUserRequest.safeParse({
       firstName: 'An\uD800na',
       lastName: 'Berg',
       language: 'sv',
@@ -29,7 +29,7 @@ describe('text fields', () => {
 
 describe('integer ids', () => {
   const invite = (customerId: number) =>
-    ZInviteEmailRequest.safeParse({ email: 'new@example.com', firstName: 'A', lastName: 'B', customerId });
+    ZInviteByEmailRequest.safeParse({ email: 'new@example.com', firstName: 'A', lastName: 'B', customerId });
 
   it('fit the integer column they are stored in', () => {
     expect(invite(2_147_483_647).success).toBe(true);

@@ -29,7 +29,8 @@ export const ZApiKey = z
   .meta({ id: 'ApiKey' });
 export type TApiKey = z.infer<typeof ZApiKey>;
 
-export const ZApiKeyList = z.array(ZApiKey);
+export const ZListApiKeysResponse = z.array(ZApiKey);
+export type TListApiKeysResponse = z.infer<typeof ZListApiKeysResponse>;
 
 export const ZCreateApiKeyRequest = z
   .object({
@@ -251,15 +252,16 @@ export type TIngestRecord = z.infer<typeof ZIngestRecord>;
 
 export const INGEST_BATCH_LIMIT = 1000;
 
-export const ZIngestBatchRequest = z
+export const ZIngestTrackingRequest = z
   .object({ records: z.array(ZIngestRecord).min(1).max(INGEST_BATCH_LIMIT) })
   .strict()
   .meta({ id: 'IngestBatch' });
+export type TIngestTrackingRequest = z.input<typeof ZIngestTrackingRequest>;
 
 export const INGEST_OUTCOMES = ['accepted', 'duplicate', 'rejected'] as const;
 export type IngestOutcome = (typeof INGEST_OUTCOMES)[number];
 
-export const ZIngestBatchResponse = z
+export const ZIngestTrackingResponse = z
   .object({
     accepted: z.number().int(),
     duplicates: z.number().int(),
@@ -274,4 +276,4 @@ export const ZIngestBatchResponse = z
     ),
   })
   .meta({ id: 'IngestBatchResult' });
-export type TIngestBatchResponse = z.infer<typeof ZIngestBatchResponse>;
+export type TIngestTrackingResponse = z.infer<typeof ZIngestTrackingResponse>;

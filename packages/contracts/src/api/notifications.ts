@@ -22,8 +22,8 @@ export const ZNotification = z
   .meta({ id: 'Notification' });
 export type TNotification = z.infer<typeof ZNotification>;
 
-export const ZNotificationList = z.object({
+export const ZListNotificationsResponse = z.object({
   notifications: z.array(ZNotification),
   newCount: z.number().int(),
 });
-export type TNotificationList = z.infer<typeof ZNotificationList>;
+export type TListNotificationsResponse = z.infer<typeof ZListNotificationsResponse>;

@@ -74,7 +74,7 @@ export type TReport = z.infer<typeof ZReport>;
 export const REPORT_SORT_FIELDS = ['created', 'level', 'status', 'rowCount', 'sizeBytes'] as const;
 export const REPORT_PAGE_SIZES = [10, 20, 50] as const;
 
-export const ZListReportsQuery = z.object({
+export const ZListReportsRequest = z.object({
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   pageSize: z.coerce
     .number()
@@ -86,15 +86,15 @@ export const ZListReportsQuery = z.object({
   sortBy: z.enum(REPORT_SORT_FIELDS).default('created'),
   sortDirection: z.enum(['asc', 'desc']).default('desc'),
 });
-export type TListReportsQuery = z.input<typeof ZListReportsQuery>;
+export type TListReportsRequest = z.infer<typeof ZListReportsRequest>;
 
-export const ZReportList = z.object({
+export const ZListReportsResponse = z.object({
   reports: z.array(ZReport),
   total: z.number().int(),
   retentionDays: z.number().int(),
   maxRecords: z.number().int(),
 });
-export type TReportList = z.infer<typeof ZReportList>;
+export type TListReportsResponse = z.infer<typeof ZListReportsResponse>;
 
 export const ZReportIdParams = z.object({ id: z.uuid() });
 
@@ -114,8 +114,8 @@ export const ZReportSchedule = z
   .meta({ id: 'ReportSchedule' });
 export type TReportSchedule = z.infer<typeof ZReportSchedule>;
 
-export const ZReportScheduleList = z.object({ schedules: z.array(ZReportSchedule) });
-export type TReportScheduleList = z.infer<typeof ZReportScheduleList>;
+export const ZListReportSchedulesResponse = z.object({ schedules: z.array(ZReportSchedule) });
+export type TListReportSchedulesResponse = z.infer<typeof ZListReportSchedulesResponse>;
 
 export const ZCreateReportScheduleRequest = z.object({
   level: z.enum(REPORT_LEVELS),
@@ -127,3 +127,11 @@ export type TCreateReportScheduleRequest = z.input<typeof ZCreateReportScheduleR
 
 export const ZUpdateReportScheduleRequest = z.object({ paused: z.boolean() });
 export type TUpdateReportScheduleRequest = z.infer<typeof ZUpdateReportScheduleRequest>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZRequestReportResponse = ZReport;
+export type TRequestReportResponse = z.infer<typeof ZRequestReportResponse>;
+export const ZCreateReportScheduleResponse = ZReportSchedule;
+export type TCreateReportScheduleResponse = z.infer<typeof ZCreateReportScheduleResponse>;
+export const ZUpdateReportScheduleResponse = ZReportSchedule;
+export type TUpdateReportScheduleResponse = z.infer<typeof ZUpdateReportScheduleResponse>;

@@ -17,11 +17,13 @@ export const ZSavedView = z
   .meta({ id: 'SavedView' });
 export type TSavedView = z.infer<typeof ZSavedView>;
 
-export const ZSavedViewList = z.array(ZSavedView);
+export const ZListSavedViewsResponse = z.array(ZSavedView);
+export type TListSavedViewsResponse = z.infer<typeof ZListSavedViewsResponse>;
 
 export const MAX_VIEW_QUERY_LENGTH = 2000;
 
-export const ZListSavedViewsQuery = z.object({ list: z.enum(SAVED_VIEW_LISTS) });
+export const ZListSavedViewsRequest = z.object({ list: z.enum(SAVED_VIEW_LISTS) });
+export type TListSavedViewsRequest = z.infer<typeof ZListSavedViewsRequest>;
 
 const viewFields = {
   name: text().trim().min(1).max(80),
@@ -48,3 +50,14 @@ export const ZListColumns = z
 export type TListColumns = z.infer<typeof ZListColumns>;
 
 export const ZSaveListColumnsRequest = z.object({ columns: ZListColumns.shape.columns.unwrap() }).strict();
+export type TSaveListColumnsRequest = z.input<typeof ZSaveListColumnsRequest>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZCreateSavedViewResponse = ZSavedView;
+export type TCreateSavedViewResponse = z.infer<typeof ZCreateSavedViewResponse>;
+export const ZUpdateSavedViewResponse = ZSavedView;
+export type TUpdateSavedViewResponse = z.infer<typeof ZUpdateSavedViewResponse>;
+export const ZGetListColumnsResponse = ZListColumns;
+export type TGetListColumnsResponse = z.infer<typeof ZGetListColumnsResponse>;
+export const ZSaveListColumnsResponse = ZListColumns;
+export type TSaveListColumnsResponse = z.infer<typeof ZSaveListColumnsResponse>;

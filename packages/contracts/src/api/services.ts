@@ -43,13 +43,14 @@ export const ZService = z
   .meta({ id: 'Service' });
 export type TService = z.infer<typeof ZService>;
 
-export const ZServiceList = z.array(ZService);
+export const ZListServicesResponse = z.array(ZService);
+export type TListServicesResponse = z.infer<typeof ZListServicesResponse>;
 
-export const ZServiceDetail = ZService.extend({
+export const ZGetServiceResponse = ZService.extend({
   applications: z.array(ZApplication),
   permissions: z.array(ZPermission),
-}).meta({ id: 'ServiceDetail' });
-export type TServiceDetail = z.infer<typeof ZServiceDetail>;
+}).meta({ id: 'GetServiceResponse' });
+export type TGetServiceResponse = z.infer<typeof ZGetServiceResponse>;
 
 export const ZServiceIdParam = z.object({
   serviceId: z.coerce.number().pipe(ZInt32Id),
@@ -82,12 +83,21 @@ export const ZCreatePermissionRequest = z.object({
 export type TCreatePermissionRequest = z.input<typeof ZCreatePermissionRequest>;
 
 /** GET /api/permission/search (spec 7). */
-export const ZSearchPermissionsQuery = z.object({
+export const ZSearchPermissionsRequest = z.object({
   filter: text().trim().max(100).optional().describe('Text in the name, prefix or service name'),
   prefix: text().trim().max(16).optional(),
   name: text().trim().max(100).optional(),
   ...pageQuery(50, 200),
 });
+export type TSearchPermissionsRequest = z.infer<typeof ZSearchPermissionsRequest>;
 
-export const ZPermissionPage = pageOf(ZPermission).meta({ id: 'PermissionPage' });
-export type TPermissionPage = z.infer<typeof ZPermissionPage>;
+export const ZSearchPermissionsResponse = pageOf(ZPermission).meta({ id: 'SearchPermissionsResponse' });
+export type TSearchPermissionsResponse = z.infer<typeof ZSearchPermissionsResponse>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZCreateServiceResponse = ZGetServiceResponse;
+export type TCreateServiceResponse = z.infer<typeof ZCreateServiceResponse>;
+export const ZCreateApplicationResponse = ZGetServiceResponse;
+export type TCreateApplicationResponse = z.infer<typeof ZCreateApplicationResponse>;
+export const ZCreatePermissionResponse = ZGetServiceResponse;
+export type TCreatePermissionResponse = z.infer<typeof ZCreatePermissionResponse>;

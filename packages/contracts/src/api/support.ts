@@ -79,7 +79,7 @@ export const ZAttachmentIdParam = z.uuid({ error: 'Invalid attachment id' });
 export const SUPPORT_CASE_SORTS = ['updated', 'date', 'caseNumber', 'title', 'status'] as const;
 export type SupportCaseSort = (typeof SUPPORT_CASE_SORTS)[number];
 
-export const ZListSupportCasesQuery = z.object({
+export const ZListSupportCasesRequest = z.object({
   status: z.enum(SUPPORT_CASE_FILTERS).default('all'),
   sort: z.enum(SUPPORT_CASE_SORTS).default('updated'),
   order: z.enum(['asc', 'desc']).default('desc'),
@@ -87,16 +87,17 @@ export const ZListSupportCasesQuery = z.object({
   page: z.coerce.number().int().min(1).max(100_000).default(1),
   pageSize: z.coerce.number().int().min(5).max(100).default(20),
 });
-export type TListSupportCasesQuery = z.input<typeof ZListSupportCasesQuery>;
+export type TListSupportCasesRequest = z.infer<typeof ZListSupportCasesRequest>;
 
 /** Provider staff list every customer's cases; `customerId` narrows to one account. */
-export const ZListProviderSupportCasesQuery = ZListSupportCasesQuery.extend({
+export const ZListAllSupportCasesRequest = ZListSupportCasesRequest.extend({
   customerId: z
     .string()
     .regex(/^\d{1,9}$/, { error: 'Invalid customerId' })
     .transform(Number)
     .optional(),
 });
+export type TListAllSupportCasesRequest = z.infer<typeof ZListAllSupportCasesRequest>;
 
 export const ZSupportAttachment = z
   .object({
@@ -127,15 +128,15 @@ export const ZSupportCaseSummary = z
   .meta({ id: 'SupportCaseSummary' });
 export type TSupportCaseSummary = z.infer<typeof ZSupportCaseSummary>;
 
-export const ZSupportCaseList = z
+export const ZListSupportCasesResponse = z
   .object({
     cases: z.array(ZSupportCaseSummary),
     totalCount: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
   })
-  .meta({ id: 'SupportCaseList' });
-export type TSupportCaseList = z.infer<typeof ZSupportCaseList>;
+  .meta({ id: 'ListSupportCasesResponse' });
+export type TListSupportCasesResponse = z.infer<typeof ZListSupportCasesResponse>;
 
 export const ZSupportCaseReply = z
   .object({
@@ -192,10 +193,10 @@ export const ZCreateSupportCaseRequest = z
   });
 export type TCreateSupportCaseRequest = z.infer<typeof ZCreateSupportCaseRequest>;
 
-export const ZReplySupportCaseRequest = z
+export const ZReplyToSupportCaseRequest = z
   .object({ message: text().trim().min(1).max(SUPPORT_MESSAGE_MAX) })
   .strict();
-export type TReplySupportCaseRequest = z.infer<typeof ZReplySupportCaseRequest>;
+export type TReplyToSupportCaseRequest = z.infer<typeof ZReplyToSupportCaseRequest>;
 
 export const ZChangeSupportCaseStatusRequest = z.object({ status: z.enum(SUPPORT_CASE_STATUSES) }).strict();
 export type TChangeSupportCaseStatusRequest = z.infer<typeof ZChangeSupportCaseStatusRequest>;
@@ -213,7 +214,7 @@ export type TAttachmentRules = z.infer<typeof ZAttachmentRules>;
 export const WEEKDAYS = ['mon', 'tue', 'wed', 'thu', 'fri', 'sat', 'sun'] as const;
 export type Weekday = (typeof WEEKDAYS)[number];
 
-export const ZSupportContactQuery = z.object({
+export const ZGetSupportContactRequest = z.object({
   language: z.enum(LANGUAGES).default('en-SE').describe('Language of the holiday names'),
   at: z.iso
     .datetime({ offset: true })
@@ -222,6 +223,7 @@ export const ZSupportContactQuery = z.object({
     .optional()
     .describe('The moment to answer for (ISO 8601); now when left out'),
 });
+export type TGetSupportContactRequest = z.infer<typeof ZGetSupportContactRequest>;
 
 export const ZMarketSupportContact = z
   .object({
@@ -245,3 +247,29 @@ export const ZSupportContact = z
   .object({ at: z.string(), markets: z.array(ZMarketSupportContact) })
   .meta({ id: 'SupportContact' });
 export type TSupportContact = z.infer<typeof ZSupportContact>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZGetSupportContactResponse = ZSupportContact;
+export type TGetSupportContactResponse = z.infer<typeof ZGetSupportContactResponse>;
+export const ZGetAttachmentRulesResponse = ZAttachmentRules;
+export type TGetAttachmentRulesResponse = z.infer<typeof ZGetAttachmentRulesResponse>;
+export const ZGetSupportCaseResponse = ZSupportCase;
+export type TGetSupportCaseResponse = z.infer<typeof ZGetSupportCaseResponse>;
+export const ZCreateSupportCaseResponse = ZSupportCase;
+export type TCreateSupportCaseResponse = z.infer<typeof ZCreateSupportCaseResponse>;
+export const ZReplyToSupportCaseResponse = ZSupportCase;
+export type TReplyToSupportCaseResponse = z.infer<typeof ZReplyToSupportCaseResponse>;
+export const ZChangeSupportCaseStatusResponse = ZSupportCase;
+export type TChangeSupportCaseStatusResponse = z.infer<typeof ZChangeSupportCaseStatusResponse>;
+export const ZListAllSupportCasesResponse = ZListSupportCasesResponse;
+export type TListAllSupportCasesResponse = z.infer<typeof ZListAllSupportCasesResponse>;
+export const ZGetAnySupportCaseResponse = ZSupportCase;
+export type TGetAnySupportCaseResponse = z.infer<typeof ZGetAnySupportCaseResponse>;
+export const ZAnswerSupportCaseRequest = ZReplyToSupportCaseRequest;
+export type TAnswerSupportCaseRequest = z.infer<typeof ZAnswerSupportCaseRequest>;
+export const ZAnswerSupportCaseResponse = ZSupportCase;
+export type TAnswerSupportCaseResponse = z.infer<typeof ZAnswerSupportCaseResponse>;
+export const ZMoveSupportCaseRequest = ZChangeSupportCaseStatusRequest;
+export type TMoveSupportCaseRequest = z.infer<typeof ZMoveSupportCaseRequest>;
+export const ZMoveSupportCaseResponse = ZSupportCase;
+export type TMoveSupportCaseResponse = z.infer<typeof ZMoveSupportCaseResponse>;

@@ -1,12 +1,13 @@
 import { z } from 'zod';
 
-export const ZHealthResponse = z.object({ status: z.literal('ok') });
+export const ZGetHealthResponse = z.object({ status: z.literal('ok') });
+export type TGetHealthResponse = z.infer<typeof ZGetHealthResponse>;
 
-export const ZReadyResponse = z.object({
+export const ZGetReadinessResponse = z.object({
   status: z.enum(['ready', 'unavailable']),
   database: z.enum(['up', 'down']),
 });
-export type TReadyResponse = z.infer<typeof ZReadyResponse>;
+export type TGetReadinessResponse = z.infer<typeof ZGetReadinessResponse>;
 
 /** Runtime configuration the SPA loads at start, so one build serves every environment. */
 export const ZRuntimeConfig = z
@@ -48,3 +49,7 @@ export const ZRuntimeConfig = z
   })
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZGetRuntimeConfigResponse = ZRuntimeConfig;
+export type TGetRuntimeConfigResponse = z.infer<typeof ZGetRuntimeConfigResponse>;

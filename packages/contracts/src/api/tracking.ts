@@ -72,16 +72,16 @@ const listShape = {
   ...dateFilterShape,
 };
 
-export const ZListTrackingFilesQuery = z
+export const ZListTrackingFilesRequest = z
   .object({
     ...listShape,
     sortBy: z.enum(FILE_SORTS).default('arrivedAt'),
     ...textFilterShape(FILE_TEXT_FILTERS),
   })
   .superRefine(checkDateFilter);
-export type TListTrackingFilesQuery = z.infer<typeof ZListTrackingFilesQuery>;
+export type TListTrackingFilesRequest = z.infer<typeof ZListTrackingFilesRequest>;
 
-export const ZListTrackingDocumentsQuery = z
+export const ZListTrackingDocumentsRequest = z
   .object({
     ...listShape,
     sortBy: z.enum(DOCUMENT_SORTS).default('createdAt'),
@@ -94,7 +94,7 @@ export const ZListTrackingDocumentsQuery = z
     ...textFilterShape(DOCUMENT_TEXT_FILTERS),
   })
   .superRefine(checkDateFilter);
-export type TListTrackingDocumentsQuery = z.infer<typeof ZListTrackingDocumentsQuery>;
+export type TListTrackingDocumentsRequest = z.infer<typeof ZListTrackingDocumentsRequest>;
 
 export const ZTrackingFileSummary = z
   .object({
@@ -135,10 +135,14 @@ export const ZTrackingDocumentSummary = z
   .meta({ id: 'TrackingDocumentSummary' });
 export type TTrackingDocumentSummary = z.infer<typeof ZTrackingDocumentSummary>;
 
-export const ZTrackingFileList = pagedList(ZTrackingFileSummary).meta({ id: 'TrackingFileList' });
-export type TTrackingFileList = z.infer<typeof ZTrackingFileList>;
-export const ZTrackingDocumentList = pagedList(ZTrackingDocumentSummary).meta({ id: 'TrackingDocumentList' });
-export type TTrackingDocumentList = z.infer<typeof ZTrackingDocumentList>;
+export const ZListTrackingFilesResponse = pagedList(ZTrackingFileSummary).meta({
+  id: 'ListTrackingFilesResponse',
+});
+export type TListTrackingFilesResponse = z.infer<typeof ZListTrackingFilesResponse>;
+export const ZListTrackingDocumentsResponse = pagedList(ZTrackingDocumentSummary).meta({
+  id: 'ListTrackingDocumentsResponse',
+});
+export type TListTrackingDocumentsResponse = z.infer<typeof ZListTrackingDocumentsResponse>;
 
 /* ---------------------------------------------------------------- details */
 
@@ -221,7 +225,7 @@ export type TTrackingDocument = z.infer<typeof ZTrackingDocument>;
 
 /* --------------------------------------------------------------- overview */
 
-export const ZTrackingOverviewQuery = z
+export const ZGetTrackingOverviewRequest = z
   .object({
     fromDate: ZDateValue.optional().describe('First day; default 29 days before toDate'),
     toDate: ZDateValue.optional().describe('Last day; default today'),
@@ -233,7 +237,7 @@ export const ZTrackingOverviewQuery = z
       ctx,
     ),
   );
-export type TTrackingOverviewQuery = z.infer<typeof ZTrackingOverviewQuery>;
+export type TGetTrackingOverviewRequest = z.infer<typeof ZGetTrackingOverviewRequest>;
 
 const statusCounts = z.object(
   Object.fromEntries(TRACKING_STATUSES.map((s) => [s, z.number().int()])),
@@ -242,7 +246,7 @@ const channelCounts = z.object(
   Object.fromEntries(DELIVERY_CHANNEL_KEYS.map((c) => [c, z.number().int()])),
 ) as z.ZodObject<Record<(typeof DELIVERY_CHANNEL_KEYS)[number], z.ZodNumber>>;
 
-export const ZTrackingOverview = z
+export const ZGetTrackingOverviewResponse = z
   .object({
     fromDate: z.string(),
     toDate: z.string(),
@@ -256,5 +260,15 @@ export const ZTrackingOverview = z
       documents: z.array(ZTrackingDocumentSummary),
     }),
   })
-  .meta({ id: 'TrackingOverview' });
-export type TTrackingOverview = z.infer<typeof ZTrackingOverview>;
+  .meta({ id: 'GetTrackingOverviewResponse' });
+export type TGetTrackingOverviewResponse = z.infer<typeof ZGetTrackingOverviewResponse>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZGetTrackingFileResponse = ZTrackingFile;
+export type TGetTrackingFileResponse = z.infer<typeof ZGetTrackingFileResponse>;
+export const ZGetTrackingDocumentResponse = ZTrackingDocument;
+export type TGetTrackingDocumentResponse = z.infer<typeof ZGetTrackingDocumentResponse>;
+export const ZExportTrackingFilesRequest = ZListTrackingFilesRequest;
+export type TExportTrackingFilesRequest = z.infer<typeof ZExportTrackingFilesRequest>;
+export const ZExportTrackingDocumentsRequest = ZListTrackingDocumentsRequest;
+export type TExportTrackingDocumentsRequest = z.infer<typeof ZExportTrackingDocumentsRequest>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { LANGUAGES, MARKETS, ROLES, STORED_ROLES } from '../vocabularies.ts';
-import { ZCustomerSummary } from './customers.ts';
+import { ZInviteByEmailResponse } from './auth.ts';
+import { ZCustomerIdParam, ZCustomerSummary } from './customers.ts';
 import { text, ZInt32Id } from './fields.ts';
 
 export const ZUserPermission = z
@@ -45,7 +46,7 @@ const ZPersonName = text().trim().min(1).max(100);
 export const ZUserIdParam = z.string().uuid();
 
 /** GET /api/v3/users/search (spec 7): provider staff search every user. */
-export const ZSearchUsersQuery = z.object({
+export const ZSearchUsersRequest = z.object({
   q: text().trim().max(320).optional().describe('Text in the name, e-mail address or username'),
   email: text().trim().max(320).optional(),
   firstName: text().trim().max(100).optional(),
@@ -54,7 +55,7 @@ export const ZSearchUsersQuery = z.object({
   first: z.coerce.number().int().min(0).max(2_147_483_647).default(0),
   max: z.coerce.number().int().min(1).max(100).default(20),
 });
-export type TSearchUsersQuery = z.input<typeof ZSearchUsersQuery>;
+export type TSearchUsersRequest = z.infer<typeof ZSearchUsersRequest>;
 
 export const ZUserSearchItem = z
   .object({
@@ -86,13 +87,14 @@ export const ZDirectoryUser = z
 export type TDirectoryUser = z.infer<typeof ZDirectoryUser>;
 
 /** Filters of the older client's user searches. */
-export const ZDirectorySearchQuery = z.object({
+export const ZSearchDirectoryLegacyRequest = z.object({
   search: text().trim().max(320).optional(),
   mail: text().trim().max(320).optional(),
   firstName: text().trim().max(100).optional(),
   lastName: text().trim().max(100).optional(),
   max: z.coerce.number().int().min(1).max(100).default(50),
 });
+export type TSearchDirectoryLegacyRequest = z.infer<typeof ZSearchDirectoryLegacyRequest>;
 
 /** One account of a managed user, with what they hold there and what the account offers. */
 export const ZManagedUserAccount = z.object({
@@ -142,7 +144,7 @@ export const ZUpdateUserRequest = z.object({
 export type TUpdateUserRequest = z.infer<typeof ZUpdateUserRequest>;
 
 /** PUT /user of the older client. */
-export const ZLegacyUpdateUserRequest = z.object({
+export const ZUpdateUserLegacyRequest = z.object({
   objectId: z.string().uuid(),
   displayName: text().trim().max(201).optional(),
   firstName: ZPersonName,
@@ -152,6 +154,7 @@ export const ZLegacyUpdateUserRequest = z.object({
   customerIds: z.array(ZInt32Id).max(10),
   roles: z.array(z.enum(STORED_ROLES)).max(STORED_ROLES.length),
 });
+export type TUpdateUserLegacyRequest = z.input<typeof ZUpdateUserLegacyRequest>;
 
 export const ZSetAccountPermissionsRequest = z.object({
   permissionIds: z.array(ZInt32Id).max(200),
@@ -159,10 +162,11 @@ export const ZSetAccountPermissionsRequest = z.object({
 export type TSetAccountPermissionsRequest = z.infer<typeof ZSetAccountPermissionsRequest>;
 
 /** PUT /user/{id}/permission of the older client. */
-export const ZLegacyUserPermissionRequest = z.object({
+export const ZSetUserPermissionLegacyRequest = z.object({
   customerId: ZInt32Id,
   permissionIds: z.array(ZInt32Id).max(200),
 });
+export type TSetUserPermissionLegacyRequest = z.input<typeof ZSetUserPermissionLegacyRequest>;
 
 /** A user of one customer account, for its users tab. */
 export const ZCustomerUser = z
@@ -185,12 +189,12 @@ export const ZCustomerUser = z
   .meta({ id: 'CustomerUser' });
 export type TCustomerUser = z.infer<typeof ZCustomerUser>;
 
-export const ZBulkPermissionsRequest = z.object({
+export const ZBulkSetAccountPermissionsRequest = z.object({
   userIds: z.array(z.string().uuid()).min(1).max(200),
   permissionIds: z.array(ZInt32Id).max(200),
   mode: z.enum(['add', 'replace']),
 });
-export type TBulkPermissionsRequest = z.infer<typeof ZBulkPermissionsRequest>;
+export type TBulkSetAccountPermissionsRequest = z.infer<typeof ZBulkSetAccountPermissionsRequest>;
 
 export const INVITATION_STATUSES = ['pending', 'accepted', 'expired', 'withdrawn'] as const;
 export type InvitationStatus = (typeof INVITATION_STATUSES)[number];
@@ -208,3 +212,56 @@ export const ZInvitationItem = z
   })
   .meta({ id: 'InvitationItem' });
 export type TInvitationItem = z.infer<typeof ZInvitationItem>;
+
+/* The other endpoints' pairs: an entity above, or a list of one, under the operation's name. */
+export const ZGetCurrentUserResponse = ZCurrentUser;
+export type TGetCurrentUserResponse = z.infer<typeof ZGetCurrentUserResponse>;
+export const ZUpdateCurrentUserResponse = ZCurrentUser;
+export type TUpdateCurrentUserResponse = z.infer<typeof ZUpdateCurrentUserResponse>;
+export const ZGetCurrentUserLegacyResponse = ZCurrentUser;
+export type TGetCurrentUserLegacyResponse = z.infer<typeof ZGetCurrentUserLegacyResponse>;
+export const ZSearchUsersResponse = z.array(ZUserSearchItem);
+export type TSearchUsersResponse = z.infer<typeof ZSearchUsersResponse>;
+export const ZExportUsersRequest = ZSearchUsersRequest.omit({ first: true, max: true });
+export type TExportUsersRequest = z.infer<typeof ZExportUsersRequest>;
+export const ZGetUserResponse = ZManagedUser;
+export type TGetUserResponse = z.infer<typeof ZGetUserResponse>;
+export const ZUpdateUserResponse = ZManagedUser;
+export type TUpdateUserResponse = z.infer<typeof ZUpdateUserResponse>;
+export const ZUnlockUserResponse = ZManagedUser;
+export type TUnlockUserResponse = z.infer<typeof ZUnlockUserResponse>;
+export const ZUpdateUserLegacyResponse = ZDirectoryUser;
+export type TUpdateUserLegacyResponse = z.infer<typeof ZUpdateUserLegacyResponse>;
+export const ZSearchDirectoryLegacyResponse = z.array(ZDirectoryUser);
+export type TSearchDirectoryLegacyResponse = z.infer<typeof ZSearchDirectoryLegacyResponse>;
+export const ZGetDirectoryUserLegacyResponse = ZDirectoryUser;
+export type TGetDirectoryUserLegacyResponse = z.infer<typeof ZGetDirectoryUserLegacyResponse>;
+export const ZSetUserPermissionLegacyResponse = ZManagedUser;
+export type TSetUserPermissionLegacyResponse = z.infer<typeof ZSetUserPermissionLegacyResponse>;
+export const ZListCustomerUsersResponse = z.array(ZCustomerUser);
+export type TListCustomerUsersResponse = z.infer<typeof ZListCustomerUsersResponse>;
+export const ZListAccountPermissionsResponse = z.array(ZUserPermission);
+export type TListAccountPermissionsResponse = z.infer<typeof ZListAccountPermissionsResponse>;
+export const ZListCustomerUsersLegacyRequest = z.object({ id: ZCustomerIdParam.optional() });
+export type TListCustomerUsersLegacyRequest = z.infer<typeof ZListCustomerUsersLegacyRequest>;
+export const ZListCustomerUsersLegacyResponse = ZListCustomerUsersResponse;
+export type TListCustomerUsersLegacyResponse = z.infer<typeof ZListCustomerUsersLegacyResponse>;
+export const ZSearchCustomerDirectoryLegacyRequest = ZSearchDirectoryLegacyRequest;
+export type TSearchCustomerDirectoryLegacyRequest = z.infer<typeof ZSearchCustomerDirectoryLegacyRequest>;
+export const ZSearchCustomerDirectoryLegacyResponse = ZSearchDirectoryLegacyResponse;
+export type TSearchCustomerDirectoryLegacyResponse = z.infer<typeof ZSearchCustomerDirectoryLegacyResponse>;
+export const ZSetAccountPermissionsResponse = ZManagedUser;
+export type TSetAccountPermissionsResponse = z.infer<typeof ZSetAccountPermissionsResponse>;
+export const ZSetAccountPermissionsLegacyRequest = z
+  .array(ZInt32Id)
+  .max(200)
+  .describe('The permission ids the user holds on the account afterwards');
+export type TSetAccountPermissionsLegacyRequest = z.input<typeof ZSetAccountPermissionsLegacyRequest>;
+export const ZSetAccountPermissionsLegacyResponse = ZManagedUser;
+export type TSetAccountPermissionsLegacyResponse = z.infer<typeof ZSetAccountPermissionsLegacyResponse>;
+export const ZBulkSetAccountPermissionsResponse = z.object({ updated: z.number().int() });
+export type TBulkSetAccountPermissionsResponse = z.infer<typeof ZBulkSetAccountPermissionsResponse>;
+export const ZListInvitationsResponse = z.array(ZInvitationItem);
+export type TListInvitationsResponse = z.infer<typeof ZListInvitationsResponse>;
+export const ZResendInvitationResponse = ZInviteByEmailResponse;
+export type TResendInvitationResponse = z.infer<typeof ZResendInvitationResponse>;

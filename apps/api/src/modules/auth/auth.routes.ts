@@ -1,13 +1,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
-  text,
   ZApiError,
-  ZLoginRequest,
-  ZLoginResponse,
-  ZMfaVerifyRequest,
-  ZPasswordChangeRequest,
-  ZTokenResponse,
+  ZSignInRequest,
+  ZSignInResponse,
+  ZVerifyMfaCodeRequest,
+  ZChangePasswordRequest,
+  ZVerifyMfaCodeResponse,
+  ZRefreshSessionResponse,
+  ZOpenSignInPageRequest,
 } from '@service-hub/contracts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { principalOf } from './request-context.ts';
@@ -42,8 +43,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
           'Answers `{ token }` and sets the session cookie, or `{ mfaRequired, challengeId, method }` when an account of the ' +
           'user requires a second factor (then POST /api/auth/mfa/verify). Five failures in a row lock the e-mail address ' +
           'for 15 minutes.',
-        body: ZLoginRequest,
-        response: { 200: ZLoginResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
+        body: ZSignInRequest,
+        response: { 200: ZSignInResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -61,8 +62,8 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
         operationId: 'verifyMfaCode',
         tags: ['auth'],
         summary: 'Completes a sign-in with the authenticator or e-mailed code',
-        body: ZMfaVerifyRequest,
-        response: { 200: ZTokenResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
+        body: ZVerifyMfaCodeRequest,
+        response: { 200: ZVerifyMfaCodeResponse, 400: ZApiError, 401: ZApiError, 429: ZApiError },
       },
     },
     async (request, reply) => {
@@ -101,7 +102,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
         description:
           'A refresh token that was already rotated ends its whole session (401), since someone else holds a copy. ' +
           'Refused (403) when the Origin header names another site.',
-        response: { 200: ZTokenResponse, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZRefreshSessionResponse, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -183,7 +184,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
         tags: ['auth'],
         summary:
           "The auth service's sign-in page for browsers; after sign-in it returns to `returnTo` via /auth/callback",
-        querystring: z.object({ returnTo: text().max(2000).optional() }),
+        querystring: ZOpenSignInPageRequest,
         response: { 302: z.undefined(), 400: ZApiError },
       },
     },
@@ -202,7 +203,7 @@ export const authRoutes: FastifyPluginAsyncZod<{ secureCookies: boolean; publicU
         operationId: 'changePassword',
         tags: ['auth'],
         summary: "Changes the signed-in user's password; every other session ends",
-        body: ZPasswordChangeRequest,
+        body: ZChangePasswordRequest,
         response: { 204: z.undefined(), 400: ZApiError, 401: ZApiError, 429: ZApiError },
       },
     },

@@ -6,9 +6,9 @@ import {
   ZConfirmEmailChangeRequest,
   ZAcceptInvitationResponse,
   ZEmailLinkToken,
-  ZInvitation,
-  ZJoinInvitationRequest,
-  ZJoinInvitationResponse,
+  ZJoinInvitedAccountRequest,
+  ZJoinInvitedAccountResponse,
+  ZGetEmailLinkResponse,
 } from '@service-hub/contracts';
 import { acceptInvitation, joinInvitedAccount } from '../users/accept-invitation.service.ts';
 import { confirmEmailChange } from '../users/email-change.service.ts';
@@ -32,7 +32,7 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary: 'What an invitation or e-mail-change link is about (410 when expired or used)',
         params: z.object({ token: ZEmailLinkToken }),
-        response: { 200: ZInvitation, 400: ZApiError, 410: ZApiError },
+        response: { 200: ZGetEmailLinkResponse, 400: ZApiError, 410: ZApiError },
       },
     },
     async (request) => describeEmailLink(app.db, request.params.token),
@@ -75,9 +75,9 @@ export const emailLinksRoutes: FastifyPluginAsyncZod<{
         tags: ['auth'],
         summary:
           'Accepts an invitation as the signed-in user it was sent to; only now do they gain the account',
-        body: ZJoinInvitationRequest,
+        body: ZJoinInvitedAccountRequest,
         response: {
-          200: ZJoinInvitationResponse,
+          200: ZJoinInvitedAccountResponse,
           400: ZApiError,
           401: ZApiError,
           403: ZApiError,

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { TLoginResponse } from '@service-hub/contracts';
+import type { TSignInResponse } from '@service-hub/contracts';
 import { forbidden } from '../../lib/errors.ts';
 import type { SignInResult } from './auth.service.ts';
 import { SESSION_DAYS } from './sessions.repository.ts';
@@ -52,7 +52,7 @@ export async function answerSignIn(
   reply: FastifyReply,
   result: SignInResult,
   secureCookies: boolean,
-): Promise<TLoginResponse> {
+): Promise<TSignInResponse> {
   if (result.kind === 'mfa') {
     await app.deliverEmails(result.outboxIds);
     return result.challenge;

@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZApiError,
-  ZBulkCheckRequest,
-  ZBulkCheckResponse,
-  ZBulkImportRequest,
-  ZCustomerImport,
+  ZCheckBulkAccountsRequest,
+  ZCheckBulkAccountsResponse,
+  ZImportBulkAccountsRequest,
   ZImportIdParam,
+  ZImportBulkAccountsResponse,
+  ZGetCustomerImportResponse,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
@@ -30,8 +31,8 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{ crm: CrmConnector }> = as
         description:
           'Each account is ready, or has a problem: invalid (a typo: not a country prefix and digits), notInCrm, ' +
           'incomplete (with the missing fields) or existsInHub. 502 CRM_UNAVAILABLE when the CRM does not answer.',
-        body: ZBulkCheckRequest,
-        response: { 200: ZBulkCheckResponse, ...errors },
+        body: ZCheckBulkAccountsRequest,
+        response: { 200: ZCheckBulkAccountsResponse, ...errors },
       },
     },
     async (request) => ({
@@ -51,8 +52,8 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{ crm: CrmConnector }> = as
           'Up to 5 accounts are imported at once (200, finished). More run as a background job (202, queued): poll ' +
           'GET /api/customer-imports/{importId}; the requester is notified when it ends. Each account is checked ' +
           'again; those that fail are listed with the reason.',
-        body: ZBulkImportRequest,
-        response: { 200: ZCustomerImport, 202: ZCustomerImport, ...errors },
+        body: ZImportBulkAccountsRequest,
+        response: { 200: ZImportBulkAccountsResponse, 202: ZImportBulkAccountsResponse, ...errors },
       },
     },
     async (request, reply) => {
@@ -77,7 +78,13 @@ export const bulkImportRoutes: FastifyPluginAsyncZod<{ crm: CrmConnector }> = as
         tags: ['customers'],
         summary: 'The progress and results of a bulk creation',
         params: ZImportIdParam,
-        response: { 200: ZCustomerImport, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        response: {
+          200: ZGetCustomerImportResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request) => {

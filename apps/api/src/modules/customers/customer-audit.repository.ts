@@ -1,4 +1,4 @@
-import type { TAuditEntry, TAuditPage } from '@service-hub/contracts';
+import type { TAuditEntry, TListCustomerAuditResponse } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { like } from '../../lib/sql-like.ts';
 
@@ -32,7 +32,7 @@ export async function listCustomerAudit(
   db: Database,
   customerId: number,
   filter: AuditFilter & { take: number; skip: number },
-): Promise<TAuditPage> {
+): Promise<TListCustomerAuditResponse> {
   const values = valuesOf(customerId, filter);
   const [count, page] = await Promise.all([
     db.$client.query<{ n: number }>(`SELECT count(*)::int AS n FROM audit_log a WHERE ${WHERE}`, values),

@@ -3,24 +3,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZAuditPage,
-  ZAuditQuery,
+  ZListCustomerAuditResponse,
+  ZListCustomerAuditRequest,
   ZCreateCustomerRequest,
-  ZCustomer,
-  ZCustomerApplication,
   ZCustomerIdParam,
-  ZCustomerList,
-  ZCustomerPage,
-  ZLegacyCreateCustomerRequest,
-  ZLegacyCustomerApplicationsQuery,
-  ZLegacySetCustomerApplicationsRequest,
-  ZLegacyUpdateCustomerPermissionsRequest,
-  ZLegacyUpdateCustomerRequest,
-  ZSearchAccountsQuery,
-  ZSearchCustomersQuery,
-  ZServiceAccess,
+  ZSearchAccountsResponse,
+  ZSearchCustomersResponse,
+  ZCreateCustomerLegacyRequest,
+  ZListCustomerApplicationsLegacyRequest,
+  ZSetCustomerApplicationsLegacyRequest,
+  ZUpdateCustomerPermissionsLegacyRequest,
+  ZUpdateCustomerLegacyRequest,
+  ZSearchAccountsRequest,
+  ZSearchCustomersRequest,
   ZUpdateCustomerRequest,
   ZUpdateServiceAccessRequest,
+  ZListMyCustomersRequest,
+  ZListMyCustomersResponse,
+  ZCreateCustomerResponse,
+  ZCreateCustomerLegacyResponse,
+  ZUpdateCustomerResponse,
+  ZUpdateCustomerLegacyResponse,
+  ZGetServiceAccessResponse,
+  ZUpdateServiceAccessResponse,
+  ZUpdateCustomerPermissionsLegacyResponse,
+  ZListCustomerApplicationsLegacyResponse,
+  ZSetCustomerApplicationsLegacyResponse,
+  ZExportCustomerAuditRequest,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -72,8 +81,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers'],
         summary:
           'Customers by name and number, in a market, sorted, a page at a time (provider administrators)',
-        querystring: ZSearchCustomersQuery,
-        response: { 200: ZCustomerPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZSearchCustomersRequest,
+        response: { 200: ZSearchCustomersResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => searchCustomers(app.db, request.query),
@@ -103,9 +112,9 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Without parameters: the accounts of the signed-in user (an array). With any of customerName, customerNumber, ' +
           'market, take, skip, sortBy or sortDirection: the customer search of GET /api/v2/customers ({ totalCount, result }), ' +
           'for provider administrators only.',
-        querystring: ZSearchCustomersQuery.partial(),
+        querystring: ZListMyCustomersRequest,
         response: {
-          200: z.union([ZCustomerList, ZCustomerPage]),
+          200: ZListMyCustomersResponse,
           400: ZApiError,
           401: ZApiError,
           403: ZApiError,
@@ -120,7 +129,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         return listCustomersOfUser(app.db, principal.userId);
       }
       if (!isProviderAdmin(principal)) throw forbidden();
-      return searchCustomers(app.db, ZSearchCustomersQuery.parse(request.query));
+      return searchCustomers(app.db, ZSearchCustomersRequest.parse(request.query));
     },
   );
 
@@ -135,7 +144,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "409 CUSTOMER_EXISTS ('This customer already exists') when the customer number is taken.",
         body: ZCreateCustomerRequest,
-        response: { 201: ZCustomer, ...errors, 409: ZApiError },
+        response: { 201: ZCreateCustomerResponse, ...errors, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -152,8 +161,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'createCustomerLegacy',
         tags: ['customers'],
         summary: 'Creates a customer account (older client: customer, customerPermissions, applications)',
-        body: ZLegacyCreateCustomerRequest,
-        response: { 201: ZCustomer, ...errors, 409: ZApiError },
+        body: ZCreateCustomerLegacyRequest,
+        response: { 201: ZCreateCustomerLegacyResponse, ...errors, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -182,7 +191,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Changes a customer's details (the customer number stays)",
         params: idParams,
         body: ZUpdateCustomerRequest,
-        response: { 200: ZCustomer, ...errors },
+        response: { 200: ZUpdateCustomerResponse, ...errors },
       },
     },
     async (request) => {
@@ -199,8 +208,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateCustomerLegacy',
         tags: ['customers'],
         summary: "Changes a customer's details (older client: PUT /customers)",
-        body: ZLegacyUpdateCustomerRequest,
-        response: { 200: ZCustomer, ...errors },
+        body: ZUpdateCustomerLegacyRequest,
+        response: { 200: ZUpdateCustomerLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -219,7 +228,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers'],
         summary: 'Every service with its permissions and applications, and which the customer has',
         params: idParams,
-        response: { 200: ZServiceAccess, ...errors },
+        response: { 200: ZGetServiceAccessResponse, ...errors },
       },
     },
     async (request) => {
@@ -240,7 +249,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'The lists replace what the customer has. A withdrawn permission is also taken from the users of the account.',
         params: idParams,
         body: ZUpdateServiceAccessRequest,
-        response: { 200: ZServiceAccess, ...errors },
+        response: { 200: ZUpdateServiceAccessResponse, ...errors },
       },
     },
     async (request) => {
@@ -257,8 +266,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateCustomerPermissionsLegacy',
         tags: ['customers'],
         summary: "Replaces a customer's service access (older client: customer, activePermissions)",
-        body: ZLegacyUpdateCustomerPermissionsRequest,
-        response: { 200: ZCustomer, ...errors },
+        body: ZUpdateCustomerPermissionsLegacyRequest,
+        response: { 200: ZUpdateCustomerPermissionsLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -282,8 +291,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listCustomerApplicationsLegacy',
         tags: ['customers'],
         summary: "A customer's applications (older client); `detailed` adds each one's service",
-        querystring: ZLegacyCustomerApplicationsQuery,
-        response: { 200: z.array(ZCustomerApplication), ...errors },
+        querystring: ZListCustomerApplicationsLegacyRequest,
+        response: { 200: ZListCustomerApplicationsLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -300,8 +309,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'setCustomerApplicationsLegacy',
         tags: ['customers'],
         summary: "Replaces a customer's applications (older client: customer, appIds)",
-        body: ZLegacySetCustomerApplicationsRequest,
-        response: { 200: z.array(ZCustomerApplication), ...errors },
+        body: ZSetCustomerApplicationsLegacyRequest,
+        response: { 200: ZSetCustomerApplicationsLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -327,8 +336,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A customer's audit log with before and after values, newest first",
         description: 'For provider administrators and the administrators of that customer.',
         params: idParams,
-        querystring: ZAuditQuery,
-        response: { 200: ZAuditPage, ...errors },
+        querystring: ZListCustomerAuditRequest,
+        response: { 200: ZListCustomerAuditResponse, ...errors },
       },
     },
     async (request) => {
@@ -346,7 +355,7 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers'],
         summary: "A customer's audit log as CSV, with the list's filters",
         params: idParams,
-        querystring: ZAuditQuery.omit({ take: true, skip: true }),
+        querystring: ZExportCustomerAuditRequest,
         produces: ['text/csv'],
         response: {
           200: z.string().describe('CSV: time, actor, action, entity, before, after, request id'),
@@ -404,8 +413,8 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['customers'],
         summary:
           'Customer accounts by name or number: every account for provider administrators, else your own',
-        querystring: ZSearchAccountsQuery,
-        response: { 200: ZCustomerList, 400: ZApiError, 401: ZApiError },
+        querystring: ZSearchAccountsRequest,
+        response: { 200: ZSearchAccountsResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) => {

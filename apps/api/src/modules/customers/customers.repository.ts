@@ -4,7 +4,7 @@ import type {
   MfaType,
   TCustomer,
   TCustomerListItem,
-  TCustomerPage,
+  TSearchCustomersResponse,
   TCustomerSummary,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
@@ -116,7 +116,10 @@ export type CustomerSearch = {
 };
 
 /** The customer list of provider administrators: search, market filter, sorting, a page at a time. */
-export async function searchCustomers(db: Database, search: CustomerSearch): Promise<TCustomerPage> {
+export async function searchCustomers(
+  db: Database,
+  search: CustomerSearch,
+): Promise<TSearchCustomersResponse> {
   const where = `($1::text IS NULL OR lower(c.name) LIKE '%' || lower($1) || '%')
       AND ($2::text IS NULL OR c.customer_number ILIKE '%' || $2 || '%')
       AND ($3::text IS NULL OR c.market = $3)`;

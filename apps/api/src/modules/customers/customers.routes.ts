@@ -2,11 +2,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZCustomer,
   ZCustomerIdParam,
-  ZCustomerMfaRequest,
-  ZGetCustomerQuery,
-  ZRevokeUserForCustomerQuery,
+  ZUpdateCustomerMfaRequest,
+  ZGetCustomerLegacyRequest,
+  ZRevokeUserForCustomerRequest,
+  ZGetCustomerLegacyResponse,
+  ZUpdateCustomerMfaResponse,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
@@ -24,8 +25,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         summary:
           'One customer account (provider administrators); `detailed` adds service access and applications',
         params: z.object({ id: ZCustomerIdParam }),
-        querystring: ZGetCustomerQuery,
-        response: { 200: ZCustomer, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        querystring: ZGetCustomerLegacyRequest,
+        response: {
+          200: ZGetCustomerLegacyResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request) => {
@@ -43,7 +50,7 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'revokeUserForCustomer',
         tags: ['customers'],
         summary: "Removes a user's access to one customer account, with their permissions there",
-        querystring: ZRevokeUserForCustomerQuery,
+        querystring: ZRevokeUserForCustomerRequest,
         response: { 204: z.undefined(), 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
       },
     },
@@ -70,8 +77,14 @@ export const customersRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Every user of the account must use the method from their next sign-in; it applies at once here.',
         params: z.object({ id: ZCustomerIdParam }),
-        body: ZCustomerMfaRequest,
-        response: { 200: ZCustomer, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        body: ZUpdateCustomerMfaRequest,
+        response: {
+          200: ZUpdateCustomerMfaResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request) => {

@@ -2,13 +2,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZChangeDeploymentRequestStatusRequest,
+  ZMoveDeploymentRequestRequest,
   ZCreateDeploymentRequestRequest,
-  ZDeploymentRequest,
   ZDeploymentRequestIdParam,
-  ZDeploymentRequestList,
-  ZListDeploymentRequestsQuery,
-  ZListProviderDeploymentRequestsQuery,
+  ZListDeploymentRequestsResponse,
+  ZListDeploymentRequestsRequest,
+  ZListAllDeploymentRequestsRequest,
+  ZGetDeploymentRequestResponse,
+  ZCreateDeploymentRequestResponse,
+  ZListAllDeploymentRequestsResponse,
+  ZMoveDeploymentRequestResponse,
 } from '@service-hub/contracts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
 import { changeRequestStatus, createRequest, getRequest, listRequests } from './edi-connect.service.ts';
@@ -32,8 +35,8 @@ export const ediConnectRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         operationId: 'listDeploymentRequests',
         tags: TAGS,
         summary: "The active account's EDI connect orders, newest first",
-        querystring: ZListDeploymentRequestsQuery,
-        response: { 200: ZDeploymentRequestList, ...ERRORS },
+        querystring: ZListDeploymentRequestsRequest,
+        response: { 200: ZListDeploymentRequestsResponse, ...ERRORS },
       },
     },
     async (request) =>
@@ -49,7 +52,7 @@ export const ediConnectRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: TAGS,
         summary: 'One EDI connect order of the active account',
         params: ZParams,
-        response: { 200: ZDeploymentRequest, ...ERRORS },
+        response: { 200: ZGetDeploymentRequestResponse, ...ERRORS },
       },
     },
     async (request) => getRequest(app.db, principalOf(request), request.params.id, accountOf(request).id),
@@ -64,7 +67,7 @@ export const ediConnectRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: TAGS,
         summary: 'Orders a new EDI connection to a trading partner for the active account',
         body: ZCreateDeploymentRequestRequest,
-        response: { 201: ZDeploymentRequest, ...ERRORS },
+        response: { 201: ZCreateDeploymentRequestResponse, ...ERRORS },
       },
     },
     async (request, reply) => {
@@ -81,8 +84,8 @@ export const ediConnectRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         operationId: 'listAllDeploymentRequests',
         tags: TAGS,
         summary: "Every customer's EDI connect orders (provider staff), newest first",
-        querystring: ZListProviderDeploymentRequestsQuery,
-        response: { 200: ZDeploymentRequestList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZListAllDeploymentRequestsRequest,
+        response: { 200: ZListAllDeploymentRequestsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listRequests(app.db, principalOf(request), request.query),
@@ -97,8 +100,8 @@ export const ediConnectRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = as
         tags: TAGS,
         summary: 'Moves an EDI connect order along its workflow (provider staff); rejecting needs a reason',
         params: ZParams,
-        body: ZChangeDeploymentRequestStatusRequest,
-        response: { 200: ZDeploymentRequest, 409: ZApiError, ...ERRORS },
+        body: ZMoveDeploymentRequestRequest,
+        response: { 200: ZMoveDeploymentRequestResponse, 409: ZApiError, ...ERRORS },
       },
     },
     async (request) => {

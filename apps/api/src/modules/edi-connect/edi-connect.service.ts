@@ -1,9 +1,9 @@
 import {
   DEPLOYMENT_REQUEST_TRANSITIONS,
-  type TChangeDeploymentRequestStatusRequest,
+  type TMoveDeploymentRequestRequest,
   type TCreateDeploymentRequestRequest,
   type TDeploymentRequest,
-  type TDeploymentRequestList,
+  type TListDeploymentRequestsResponse,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
@@ -40,7 +40,7 @@ export async function listRequests(
   db: Database,
   principal: Principal,
   query: RequestQuery,
-): Promise<TDeploymentRequestList> {
+): Promise<TListDeploymentRequestsResponse> {
   const { requests, totalCount } = await listDeploymentRequests(db, query);
   return {
     requests: requests.map((r) => withCallerView(r, principal)),
@@ -90,7 +90,7 @@ export async function changeRequestStatus(
   db: Database,
   principal: Principal,
   id: number,
-  change: TChangeDeploymentRequestStatusRequest,
+  change: TMoveDeploymentRequestRequest,
   requestId: string,
   publicUrl: string,
 ): Promise<{ request: TDeploymentRequest; outbox: number[] }> {

@@ -4,7 +4,16 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import type { InteractionResults } from 'oidc-provider';
 import { z } from 'zod';
-import { text, ZApiError, ZLoginRequest, ZMfaChallenge, ZMfaVerifyRequest } from '@service-hub/contracts';
+import {
+  text,
+  ZApiError,
+  ZGetSignInInteractionResponse,
+  ZSubmitSignInPasswordRequest,
+  ZSubmitSignInPasswordResponse,
+  ZSubmitSignInMfaCodeRequest,
+  ZSubmitSignInMfaCodeResponse,
+  ZAbortSignInResponse,
+} from '@service-hub/contracts';
 import { AppError, noRoute, unauthenticated } from '../../lib/errors.ts';
 import { checkPassword } from '../auth/auth.service.ts';
 import { requiredMfaMethod, startMfaChallenge, verifyMfaChallenge } from '../auth/mfa.service.ts';
@@ -13,8 +22,6 @@ import { createIdentityProvider, IDP_PATH, type IdentityProviderOptions } from '
 const interactionExpired = () =>
   new AppError(410, 'LINK_EXPIRED', 'Gone', 'This sign-in has expired. Start again from Service Hub.');
 
-const ZRedirect = z.object({ redirectTo: z.string() });
-const ZInteractionDetails = z.object({ prompt: z.string(), loginHint: z.string().nullable() });
 const ZUid = z.object({ uid: text().min(1).max(100) });
 
 /**
@@ -113,7 +120,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         tags: ['identity provider'],
         summary: 'What the sign-in interaction asks for',
         params: ZUid,
-        response: { 200: ZInteractionDetails, 410: ZApiError },
+        response: { 200: ZGetSignInInteractionResponse, 410: ZApiError },
       },
     },
     async (request, reply) => {
@@ -133,9 +140,9 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         tags: ['identity provider'],
         summary: 'Password step of the sign-in: where to go next, or the second factor to give',
         params: ZUid,
-        body: ZLoginRequest,
+        body: ZSubmitSignInPasswordRequest,
         response: {
-          200: z.union([ZRedirect, ZMfaChallenge]),
+          200: ZSubmitSignInPasswordResponse,
           400: ZApiError,
           401: ZApiError,
           410: ZApiError,
@@ -169,8 +176,14 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         tags: ['identity provider'],
         summary: 'Second-factor step of the sign-in',
         params: ZUid,
-        body: ZMfaVerifyRequest,
-        response: { 200: ZRedirect, 400: ZApiError, 401: ZApiError, 410: ZApiError, 429: ZApiError },
+        body: ZSubmitSignInMfaCodeRequest,
+        response: {
+          200: ZSubmitSignInMfaCodeResponse,
+          400: ZApiError,
+          401: ZApiError,
+          410: ZApiError,
+          429: ZApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -195,7 +208,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
         tags: ['identity provider'],
         summary: 'Cancels the sign-in; the application is told access was denied',
         params: ZUid,
-        response: { 200: ZRedirect, 410: ZApiError },
+        response: { 200: ZAbortSignInResponse, 410: ZApiError },
       },
     },
     async (request, reply) => {

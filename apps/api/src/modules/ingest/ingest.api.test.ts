@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   TGetEdiConsignmentResponse,
   TGetEdiMessageResponse,
-  TIngestBatchResponse,
+  TIngestTrackingResponse,
   TTrackingDocument,
   TTrackingFile,
 } from '@service-hub/contracts';
@@ -56,7 +56,7 @@ describe('[INGEST] API keys and the ingestion API', () => {
   const ingestOk = async (records: unknown[]) => {
     const response = await ingest(records);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TIngestBatchResponse>();
+    return response.json<TIngestTrackingResponse>();
   };
   const fileIdOf = async (fileRef: string) =>
     (
@@ -391,7 +391,7 @@ describe('[INGEST] API keys and the ingestion API', () => {
     const ediIngest = async (records: unknown[]) => {
       const response = await ingest(records, ediKey);
       expect(response.statusCode, response.body).toBe(200);
-      return response.json<TIngestBatchResponse>();
+      return response.json<TIngestTrackingResponse>();
     };
     const consignment = (consignmentId: string, extra: Record<string, unknown> = {}) => ({
       type: 'ediConsignment',

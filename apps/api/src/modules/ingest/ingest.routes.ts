@@ -3,11 +3,11 @@ import { z } from 'zod';
 import {
   API_KEY_HEADER,
   ZApiError,
-  ZApiKeyList,
+  ZListApiKeysResponse,
   ZCreateApiKeyRequest,
   ZCreateApiKeyResponse,
-  ZIngestBatchRequest,
-  ZIngestBatchResponse,
+  ZIngestTrackingRequest,
+  ZIngestTrackingResponse,
 } from '@service-hub/contracts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
@@ -43,8 +43,8 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
           'Within a batch files and EDI consignments come first, then documents and messages, deliveries and ' +
           'status events. Events may arrive out of order: logs keep every event, and statuses follow the latest ' +
           'time. An EDI consignment names the sending customer as its sender or receiver.',
-        body: ZIngestBatchRequest,
-        response: { 200: ZIngestBatchResponse, 400: ZApiError, 401: ZApiError },
+        body: ZIngestTrackingRequest,
+        response: { 200: ZIngestTrackingResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) => {
@@ -62,7 +62,7 @@ export const ingestRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['ingestion'],
         summary:
           'API keys of production systems, with their customers and last use (provider administrators)',
-        response: { 200: ZApiKeyList, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZListApiKeysResponse, 401: ZApiError, 403: ZApiError },
       },
     },
     async () => listApiKeys(app.db),

@@ -4,7 +4,7 @@ import {
   INGEST_BATCH_LIMIT,
   ZIngestRecord,
   type TFieldError,
-  type TIngestBatchResponse,
+  type TIngestTrackingResponse,
   type TIngestRecord,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
@@ -27,7 +27,7 @@ import {
   upsertFile,
 } from './ingest.repository.ts';
 
-type Result = TIngestBatchResponse['results'][number];
+type Result = TIngestTrackingResponse['results'][number];
 
 /** The envelope alone: the records are checked one by one, so one bad record spoils nothing else. */
 const ZEnvelope = z.object({ records: z.array(z.unknown()).min(1).max(INGEST_BATCH_LIMIT) }).strict();
@@ -70,7 +70,7 @@ export async function ingestBatch(
   db: Database,
   machine: MachineCaller,
   body: unknown,
-): Promise<TIngestBatchResponse> {
+): Promise<TIngestTrackingResponse> {
   const envelope = ZEnvelope.safeParse(body);
   if (!envelope.success) {
     const errors = fieldErrors(envelope.error.issues, '');

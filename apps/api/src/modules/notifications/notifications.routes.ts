@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { REQUEST_ID_HEADER, ZApiError, ZNotificationList } from '@service-hub/contracts';
+import { REQUEST_ID_HEADER, ZApiError, ZListNotificationsResponse } from '@service-hub/contracts';
 import { principalOf } from '../auth/request-context.ts';
 import { MAX_STREAMS_PER_SESSION, NotificationHub } from './notification-hub.ts';
 import { clearNewNotifications, listNotifications } from './notifications.repository.ts';
@@ -25,7 +25,7 @@ export const notificationsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listNotifications',
         tags: ['notifications'],
         summary: "The signed-in user's latest notifications, newest first, and how many are new",
-        response: { 200: ZNotificationList, 401: ZApiError },
+        response: { 200: ZListNotificationsResponse, 401: ZApiError },
       },
     },
     async (request) => listNotifications(app.db, principalOf(request).userId),

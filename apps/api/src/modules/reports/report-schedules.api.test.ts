@@ -1,4 +1,4 @@
-import type { TReportSchedule, TReportScheduleList } from '@service-hub/contracts';
+import type { TReportSchedule, TListReportSchedulesResponse } from '@service-hub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { reportsClient } from '../../../test/reports.ts';
@@ -50,7 +50,7 @@ describe('[REPORTS] scheduled reports: daily, weekly or monthly, to the list and
       canManage: true,
     });
     expect(new Date(schedule.nextRunAt).getUTCDay()).toBe(1);
-    const list = (await call(adminToken, malardalen, 'GET')).json<TReportScheduleList>();
+    const list = (await call(adminToken, malardalen, 'GET')).json<TListReportSchedulesResponse>();
     expect(list.schedules.map((s) => s.id)).toContain(schedule.id);
     expect(
       (await call(userToken, malardalen, 'POST', '', { level: 'file', frequency: 'hourly' })).statusCode,
@@ -58,7 +58,7 @@ describe('[REPORTS] scheduled reports: daily, weekly or monthly, to the list and
   });
 
   it('orders the due report, generates it and mails the owner a link', async () => {
-    const { schedules } = (await call(userToken, malardalen, 'GET')).json<TReportScheduleList>();
+    const { schedules } = (await call(userToken, malardalen, 'GET')).json<TListReportSchedulesResponse>();
     const schedule = schedules[0]!;
     const runAt = new Date(new Date(schedule.nextRunAt).getTime() + 60_000);
     const ordered = await runDueSchedules({ db: ctx.db, enqueue: ctx.app.enqueueJob }, runAt);
@@ -77,7 +77,8 @@ describe('[REPORTS] scheduled reports: daily, weekly or monthly, to the list and
     const mail = await ctx.lastMailTo('user@example.com');
     expect(mail?.subject).toBe('Din planlagte rapport for Mälardalens Vatten AB er klar');
     expect(mail?.text).toContain(`/reports?activeAccountId=${malardalen}`);
-    const after = (await call(userToken, malardalen, 'GET')).json<TReportScheduleList>().schedules[0]!;
+    const after = (await call(userToken, malardalen, 'GET')).json<TListReportSchedulesResponse>()
+      .schedules[0]!;
     expect(Date.parse(after.nextRunAt)).toBeGreaterThan(runAt.getTime());
     expect(after.lastRunAt).not.toBeNull();
   });
@@ -94,7 +95,7 @@ describe('[REPORTS] scheduled reports: daily, weekly or monthly, to the list and
     expect(refused.statusCode).toBe(403);
     expect((await call(userToken, malardalen, 'DELETE', `/${adminSchedule.id}`)).statusCode).toBe(403);
 
-    const { schedules } = (await call(userToken, malardalen, 'GET')).json<TReportScheduleList>();
+    const { schedules } = (await call(userToken, malardalen, 'GET')).json<TListReportSchedulesResponse>();
     const usersSchedule = schedules.find((s) => s.owner === 'Ulla Sand')!;
     const paused = await call(adminToken, malardalen, 'PATCH', `/${usersSchedule.id}`, { paused: true });
     expect(paused.statusCode).toBe(200);
@@ -114,6 +115,8 @@ describe('[REPORTS] scheduled reports: daily, weekly or monthly, to the list and
 
     expect((await call(userToken, malardalen, 'DELETE', `/${usersSchedule.id}`)).statusCode).toBe(204);
     expect((await call(adminToken, malardalen, 'DELETE', `/${adminSchedule.id}`)).statusCode).toBe(204);
-    expect((await call(adminToken, malardalen, 'GET')).json<TReportScheduleList>().schedules).toEqual([]);
+    expect(
+      (await call(adminToken, malardalen, 'GET')).json<TListReportSchedulesResponse>().schedules,
+    ).toEqual([]);
   });
 });

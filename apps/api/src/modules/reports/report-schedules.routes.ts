@@ -4,9 +4,10 @@ import {
   ZApiError,
   ZCreateReportScheduleRequest,
   ZReportIdParams,
-  ZReportSchedule,
-  ZReportScheduleList,
+  ZListReportSchedulesResponse,
   ZUpdateReportScheduleRequest,
+  ZCreateReportScheduleResponse,
+  ZUpdateReportScheduleResponse,
 } from '@service-hub/contracts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
 import {
@@ -28,7 +29,7 @@ export const reportSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listReportSchedules',
         tags: ['reports'],
         summary: 'The account’s report schedules',
-        response: { 200: ZReportScheduleList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZListReportSchedulesResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => ({
@@ -45,7 +46,7 @@ export const reportSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['reports'],
         summary: 'Schedules a recurring report of the previous day, week or month',
         body: ZCreateReportScheduleRequest,
-        response: { 201: ZReportSchedule, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        response: { 201: ZCreateReportScheduleResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -64,7 +65,13 @@ export const reportSchedulesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Pauses or resumes a schedule (its owner or an administrator)',
         params: ZReportIdParams,
         body: ZUpdateReportScheduleRequest,
-        response: { 200: ZReportSchedule, 400: ZApiError, 401: ZApiError, 403: ZApiError, 404: ZApiError },
+        response: {
+          200: ZUpdateReportScheduleResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          404: ZApiError,
+        },
       },
     },
     async (request) =>

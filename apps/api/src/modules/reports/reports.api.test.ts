@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { TReport, TReportList } from '@service-hub/contracts';
+import type { TReport, TListReportsResponse } from '@service-hub/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { reportsClient } from '../../../test/reports.ts';
@@ -124,7 +124,7 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
   it('lists the account’s reports with paging and sorting, and says what the limits are', async () => {
     const list = await user.list('&pageSize=10&sortBy=created&sortDirection=asc');
     expect(list.statusCode).toBe(200);
-    const body = list.json<TReportList>();
+    const body = list.json<TListReportsResponse>();
     expect(body.retentionDays).toBe(90);
     expect(body.maxRecords).toBe(1_000_000);
     // Seeded history (expired and failed) plus the two ordered above.
@@ -192,7 +192,9 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
       expect(response.statusCode).toBe(404);
       expect(response.json()).toMatchObject({ status: 404, errorCode: 'NOT_FOUND' });
     }
-    expect((await user.list('&pageSize=50')).json<TReportList>().reports.map((r) => r.id)).not.toContain(id);
+    expect(
+      (await user.list('&pageSize=50')).json<TListReportsResponse>().reports.map((r) => r.id),
+    ).not.toContain(id);
     expect((await bergenAdmin.download(id)).statusCode).toBe(200);
     expect((await user.download('not-a-uuid')).statusCode).toBe(400);
   });
@@ -201,7 +203,9 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
     const ordered = await admin.request({ level: 'file', from: FROM, to: TO });
     const id = ordered.json<TReport>().id;
     await admin.settled(id);
-    const asUser = (await user.list('&pageSize=50')).json<TReportList>().reports.find((r) => r.id === id);
+    const asUser = (await user.list('&pageSize=50'))
+      .json<TListReportsResponse>()
+      .reports.find((r) => r.id === id);
     expect(asUser?.canDelete).toBe(false);
     const refused = await user.remove(id);
     expect(refused.statusCode).toBe(403);
@@ -241,7 +245,9 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
     );
     const result = await maintainReports(ctx.db, ctx.app.storage.reports);
     expect(result.expired).toBe(1);
-    const report = (await user.list('&pageSize=50')).json<TReportList>().reports.find((r) => r.id === id);
+    const report = (await user.list('&pageSize=50'))
+      .json<TListReportsResponse>()
+      .reports.find((r) => r.id === id);
     expect(report).toMatchObject({ status: 'expired', expiresAt: null });
     expect((await user.download(id)).statusCode).toBe(409);
     await expect(ctx.app.storage.reports.get(rows[0]!.storage_key)).rejects.toThrow('No stored file');

@@ -3,11 +3,11 @@ import { z } from 'zod';
 import {
   REPORT_RETENTION_DAYS,
   ZApiError,
-  ZListReportsQuery,
-  ZReport,
+  ZListReportsRequest,
   ZReportIdParams,
-  ZReportList,
+  ZListReportsResponse,
   ZRequestReportRequest,
+  ZRequestReportResponse,
 } from '@service-hub/contracts';
 import { generateReportJob } from '../../jobs/generate-report.job.ts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
@@ -43,7 +43,13 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ maxRecords: number }> = asyn
           'The records are counted first: more than the limit (1 000 000) is refused with 422 and REPORT_TOO_LARGE. ' +
           'The report is generated in the background; the list shows its progress.',
         body: ZRequestReportRequest,
-        response: { 202: ZReport, 400: ZApiError, 401: ZApiError, 403: ZApiError, 422: ZApiError },
+        response: {
+          202: ZRequestReportResponse,
+          400: ZApiError,
+          401: ZApiError,
+          403: ZApiError,
+          422: ZApiError,
+        },
       },
     },
     async (request, reply) => {
@@ -62,8 +68,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ maxRecords: number }> = asyn
         operationId: 'listReports',
         tags: ['reports'],
         summary: 'The account’s reports with their status and progress, newest first',
-        querystring: ZListReportsQuery,
-        response: { 200: ZReportList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZListReportsRequest,
+        response: { 200: ZListReportsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => {
@@ -85,7 +91,15 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ maxRecords: number }> = asyn
         summary: 'The file of a ready report (CSV or XLSX), streamed',
         params: ZReportIdParams,
         response: {
-          200: z.unknown().describe('The report file (CSV or XLSX)'),
+          200: {
+            description: 'The report file (CSV or XLSX)',
+            content: {
+              'text/csv': { schema: z.string() },
+              'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet': {
+                schema: z.string().meta({ format: 'binary' }),
+              },
+            },
+          },
           400: ZApiError,
           401: ZApiError,
           403: ZApiError,
@@ -101,7 +115,8 @@ export const reportsRoutes: FastifyPluginAsyncZod<{ maxRecords: number }> = asyn
         .header('content-disposition', `attachment; filename="${file.filename}"`)
         .header('cache-control', 'private, no-store');
       if (file.sizeBytes !== null) reply.header('content-length', file.sizeBytes);
-      return reply.send(file.body);
+      // A stream bypasses serialisation; the schema's string only documents the body.
+      return reply.send(file.body as unknown as string);
     },
   );
 

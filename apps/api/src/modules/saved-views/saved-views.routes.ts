@@ -4,12 +4,14 @@ import {
   SAVED_VIEW_LISTS,
   ZApiError,
   ZCreateSavedViewRequest,
-  ZListColumns,
-  ZListSavedViewsQuery,
+  ZListSavedViewsRequest,
   ZSaveListColumnsRequest,
-  ZSavedView,
-  ZSavedViewList,
+  ZListSavedViewsResponse,
   ZUpdateSavedViewRequest,
+  ZCreateSavedViewResponse,
+  ZUpdateSavedViewResponse,
+  ZGetListColumnsResponse,
+  ZSaveListColumnsResponse,
 } from '@service-hub/contracts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
 import { listColumns, saveColumns } from './saved-views.repository.ts';
@@ -32,8 +34,8 @@ export const savedViewsRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listSavedViews',
         tags: ['saved views'],
         summary: "The user's views of a list in the account, and those colleagues shared",
-        querystring: ZListSavedViewsQuery,
-        response: { 200: ZSavedViewList, ...errors },
+        querystring: ZListSavedViewsRequest,
+        response: { 200: ZListSavedViewsResponse, ...errors },
       },
     },
     async (request) => getViews(app.db, principalOf(request).userId, accountOf(request), request.query.list),
@@ -48,7 +50,7 @@ export const savedViewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['saved views'],
         summary: 'Saves a view of a list under a name',
         body: ZCreateSavedViewRequest,
-        response: { 201: ZSavedView, 409: ZApiError, ...errors },
+        response: { 201: ZCreateSavedViewResponse, 409: ZApiError, ...errors },
       },
     },
     async (request, reply) =>
@@ -67,7 +69,7 @@ export const savedViewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Renames, changes or shares one of the user's views",
         params: viewId,
         body: ZUpdateSavedViewRequest,
-        response: { 200: ZSavedView, 404: ZApiError, 409: ZApiError, ...errors },
+        response: { 200: ZUpdateSavedViewResponse, 404: ZApiError, 409: ZApiError, ...errors },
       },
     },
     async (request) =>
@@ -103,7 +105,7 @@ export const savedViewsRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['saved views'],
         summary: "The user's columns of a list",
         params: listParam,
-        response: { 200: ZListColumns, 400: ZApiError, 401: ZApiError },
+        response: { 200: ZGetListColumnsResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) => ({
@@ -121,7 +123,7 @@ export const savedViewsRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "Remembers the user's columns of a list",
         params: listParam,
         body: ZSaveListColumnsRequest,
-        response: { 200: ZListColumns, 400: ZApiError, 401: ZApiError },
+        response: { 200: ZSaveListColumnsResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) => {

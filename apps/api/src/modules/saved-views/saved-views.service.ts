@@ -5,8 +5,8 @@ import {
   ZListEdiConsignmentsRequest,
   ZListEdiDocumentsRequest,
   ZListEdiMessagesRequest,
-  ZListTrackingDocumentsQuery,
-  ZListTrackingFilesQuery,
+  ZListTrackingDocumentsRequest,
+  ZListTrackingFilesRequest,
   type SavedViewList,
   type TCreateSavedViewRequest,
   type TSavedView,
@@ -19,8 +19,8 @@ import { deleteView, findView, insertView, listViews, updateView } from './saved
 
 /** Each list's API query schema: a saved view holds only what the list itself would accept. */
 const VIEW_QUERY_SCHEMAS: Record<SavedViewList, z.ZodType> = {
-  'tracking.files': ZListTrackingFilesQuery,
-  'tracking.documents': ZListTrackingDocumentsQuery,
+  'tracking.files': ZListTrackingFilesRequest,
+  'tracking.documents': ZListTrackingDocumentsRequest,
   'ediTracking.consignments': ZListEdiConsignmentsRequest,
   'ediTracking.messages': ZListEdiMessagesRequest,
   'ediTracking.documents': ZListEdiDocumentsRequest,

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { TApplication, TPermission, TService, TServiceDetail } from '@service-hub/contracts';
+import type { TApplication, TPermission, TService, TGetServiceResponse } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { like } from '../../lib/sql-like.ts';
 
@@ -24,7 +24,7 @@ export async function listServices(db: Database): Promise<TService[]> {
   return rows.map(toService);
 }
 
-export async function findService(db: Queryable, id: number): Promise<TServiceDetail | undefined> {
+export async function findService(db: Queryable, id: number): Promise<TGetServiceResponse | undefined> {
   const { rows } = await db.query<ServiceRow>(`SELECT ${SERVICE_COLUMNS} FROM services s WHERE s.id = $1`, [
     id,
   ]);

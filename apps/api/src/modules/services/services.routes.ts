@@ -4,11 +4,14 @@ import {
   ZCreateApplicationRequest,
   ZCreatePermissionRequest,
   ZCreateServiceRequest,
-  ZPermissionPage,
-  ZSearchPermissionsQuery,
-  ZServiceDetail,
+  ZSearchPermissionsResponse,
+  ZSearchPermissionsRequest,
+  ZGetServiceResponse,
   ZServiceIdParam,
-  ZServiceList,
+  ZListServicesResponse,
+  ZCreateServiceResponse,
+  ZCreateApplicationResponse,
+  ZCreatePermissionResponse,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
@@ -28,7 +31,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'listServices',
         tags: ['services'],
         summary: 'Every service with the number of its applications and permissions',
-        response: { 200: ZServiceList, 401: ZApiError, 403: ZApiError },
+        response: { 200: ZListServicesResponse, 401: ZApiError, 403: ZApiError },
       },
     },
     async () => listServices(app.db),
@@ -45,7 +48,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           '409 SERVICE_EXISTS for a taken abbreviation, 409 APPLICATION_EXISTS for a taken application name.',
         body: ZCreateServiceRequest,
-        response: { 201: ZServiceDetail, ...errors, 409: ZApiError },
+        response: { 201: ZCreateServiceResponse, ...errors, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -63,7 +66,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['services'],
         summary: 'One service with its applications and permissions',
         params: ZServiceIdParam,
-        response: { 200: ZServiceDetail, ...errors },
+        response: { 200: ZGetServiceResponse, ...errors },
       },
     },
     async (request) => {
@@ -83,7 +86,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Adds an application to a service (application names are unique)',
         params: ZServiceIdParam,
         body: ZCreateApplicationRequest,
-        response: { 201: ZServiceDetail, ...errors, 409: ZApiError },
+        response: { 201: ZCreateApplicationResponse, ...errors, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -110,7 +113,7 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
           'A track-and-trace (STT) permission may be tied to a customer, which then has it in its service access.',
         params: ZServiceIdParam,
         body: ZCreatePermissionRequest,
-        response: { 201: ZServiceDetail, ...errors, 409: ZApiError },
+        response: { 201: ZCreatePermissionResponse, ...errors, 409: ZApiError },
       },
     },
     async (request, reply) => {
@@ -133,8 +136,8 @@ export const servicesRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'searchPermissions',
         tags: ['services'],
         summary: 'Permissions by text, prefix and name, a page at a time',
-        querystring: ZSearchPermissionsQuery,
-        response: { 200: ZPermissionPage, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZSearchPermissionsRequest,
+        response: { 200: ZSearchPermissionsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => searchPermissions(app.db, request.query),

@@ -1,6 +1,10 @@
 import type { PoolClient } from 'pg';
 import type { z } from 'zod';
-import type { TCreatePermissionRequest, TServiceDetail, ZCreateServiceRequest } from '@service-hub/contracts';
+import type {
+  TCreatePermissionRequest,
+  TGetServiceResponse,
+  ZCreateServiceRequest,
+} from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, notFound } from '../../lib/errors.ts';
@@ -57,7 +61,7 @@ export async function createService(
   actor: Principal,
   input: CreateService,
   requestId: string,
-): Promise<TServiceDetail> {
+): Promise<TGetServiceResponse> {
   return audited(db, async (client) => {
     const { rows } = await client.query<{ id: number }>(
       `INSERT INTO services (name, short_name, name_hint, crm_mapping_guid, wod_group_name)
@@ -88,7 +92,7 @@ export async function createApplication(
   serviceId: number,
   applicationName: string,
   requestId: string,
-): Promise<TServiceDetail> {
+): Promise<TGetServiceResponse> {
   return audited(db, async (client) => {
     await lockService(client, serviceId);
     const { rows } = await client.query<{ id: number }>(
@@ -118,7 +122,7 @@ export async function createPermission(
   serviceId: number,
   input: TCreatePermissionRequest,
   requestId: string,
-): Promise<TServiceDetail> {
+): Promise<TGetServiceResponse> {
   return audited(db, async (client) => {
     const shortName = await lockService(client, serviceId);
     const customerId = input.customerId ?? null;

@@ -6,17 +6,25 @@ import { z } from 'zod';
 import {
   ZApiError,
   ZAttachmentIdParam,
-  ZAttachmentRules,
   ZChangeSupportCaseStatusRequest,
   ZCreateSupportCaseRequest,
-  ZListProviderSupportCasesQuery,
-  ZListSupportCasesQuery,
-  ZReplySupportCaseRequest,
-  ZSupportCase,
+  ZListAllSupportCasesRequest,
+  ZListSupportCasesRequest,
+  ZReplyToSupportCaseRequest,
   ZSupportCaseIdParam,
-  ZSupportCaseList,
-  ZSupportContact,
-  ZSupportContactQuery,
+  ZListSupportCasesResponse,
+  ZGetSupportContactRequest,
+  ZGetSupportContactResponse,
+  ZGetAttachmentRulesResponse,
+  ZGetSupportCaseResponse,
+  ZCreateSupportCaseResponse,
+  ZReplyToSupportCaseResponse,
+  ZChangeSupportCaseStatusResponse,
+  ZListAllSupportCasesResponse,
+  ZGetAnySupportCaseResponse,
+  ZAnswerSupportCaseResponse,
+  ZMoveSupportCaseRequest,
+  ZMoveSupportCaseResponse,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { StoredFileMissing } from '../../lib/storage/file-storage.ts';
@@ -43,12 +51,17 @@ const ACCOUNT = { account: { requires: 'SUP' } } as const;
 const ZCaseParams = z.object({ caseId: ZSupportCaseIdParam });
 const ZAttachmentParams = z.object({ attachmentId: ZAttachmentIdParam });
 const ZFile = z.string().meta({ format: 'binary' });
+// The stored type of the attachment, whatever it is: not JSON, so no contract response describes it.
+const file = {
+  description: 'The file, with its stored type',
+  content: { 'application/octet-stream': { schema: ZFile } },
+};
 const ZCreateCaseForm = z.object({
   ...ZCreateSupportCaseRequest.shape,
   attachments: z.array(ZFile).optional().describe('The files, each one part named `attachments`'),
 });
 const ZReplyForm = z.object({
-  ...ZReplySupportCaseRequest.shape,
+  ...ZReplyToSupportCaseRequest.shape,
   attachments: z.array(ZFile).optional().describe('The files, each one part named `attachments`'),
 });
 const FORM = ['multipart/form-data', 'application/json'];
@@ -124,8 +137,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         operationId: 'getSupportContact',
         tags: TAGS,
         summary: 'Support e-mail, phone and phone hours per market, with whether the line is open',
-        querystring: ZSupportContactQuery,
-        response: { 200: ZSupportContact, 400: ZApiError, 401: ZApiError },
+        querystring: ZGetSupportContactRequest,
+        response: { 200: ZGetSupportContactResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) =>
@@ -144,7 +157,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         operationId: 'getAttachmentRules',
         tags: TAGS,
         summary: 'How many files of which size and type a message may carry',
-        response: { 200: ZAttachmentRules, 401: ZApiError },
+        response: { 200: ZGetAttachmentRulesResponse, 401: ZApiError },
       },
     },
     async () => ({
@@ -163,8 +176,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         operationId: 'listSupportCases',
         tags: TAGS,
         summary: "The active account's support cases, newest activity first",
-        querystring: ZListSupportCasesQuery,
-        response: { 200: ZSupportCaseList, ...ERRORS },
+        querystring: ZListSupportCasesRequest,
+        response: { 200: ZListSupportCasesResponse, ...ERRORS },
       },
     },
     async (request) => listCases(context, accountScope(request), request.query),
@@ -179,7 +192,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         tags: TAGS,
         summary: 'One support case of the active account with its conversation',
         params: ZCaseParams,
-        response: { 200: ZSupportCase, ...ERRORS },
+        response: { 200: ZGetSupportCaseResponse, ...ERRORS },
       },
     },
     async (request) => getCase(context, principalOf(request), accountScope(request), request.params.caseId),
@@ -196,7 +209,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         summary: 'Opens a support case for the active account, with attachments',
         consumes: FORM,
         body: ZCreateCaseForm,
-        response: { 201: ZSupportCase, ...ERRORS },
+        response: { 201: ZCreateSupportCaseResponse, ...ERRORS },
       },
     },
     async (request, reply) => {
@@ -221,11 +234,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         consumes: FORM,
         params: ZCaseParams,
         body: ZReplyForm,
-        response: { 201: ZSupportCase, 409: ZApiError, ...ERRORS },
+        response: { 201: ZReplyToSupportCaseResponse, 409: ZApiError, ...ERRORS },
       },
     },
     async (request, reply) => {
-      const updated = await withForm(request, ZReplySupportCaseRequest, (fields, files) =>
+      const updated = await withForm(request, ZReplyToSupportCaseRequest, (fields, files) =>
         replyToCase(
           context,
           principalOf(request),
@@ -250,7 +263,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         description: 'Customers confirm a case ready for closure (resolved) or send it back (ongoing).',
         params: ZCaseParams,
         body: ZChangeSupportCaseStatusRequest,
-        response: { 200: ZSupportCase, 409: ZApiError, ...ERRORS },
+        response: { 200: ZChangeSupportCaseStatusResponse, 409: ZApiError, ...ERRORS },
       },
     },
     async (request) =>
@@ -272,7 +285,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         tags: TAGS,
         summary: 'Downloads an attachment of a case of the active account',
         params: ZAttachmentParams,
-        response: { 200: ZFile.describe('The file, with its stored type'), ...ERRORS },
+        response: { 200: file, ...ERRORS },
       },
     },
     async (request, reply) => sendAttachment(accountScope(request), request.params.attachmentId, reply),
@@ -287,8 +300,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         operationId: 'listAllSupportCases',
         tags: TAGS,
         summary: "Every customer's support cases (provider staff), newest activity first",
-        querystring: ZListProviderSupportCasesQuery,
-        response: { 200: ZSupportCaseList, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZListAllSupportCasesRequest,
+        response: { 200: ZListAllSupportCasesResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => listCases(context, providerScope(request.query.customerId), request.query),
@@ -303,7 +316,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         tags: TAGS,
         summary: "Any customer's support case (provider staff)",
         params: ZCaseParams,
-        response: { 200: ZSupportCase, ...ERRORS },
+        response: { 200: ZGetAnySupportCaseResponse, ...ERRORS },
       },
     },
     async (request) => getCase(context, principalOf(request), providerScope(), request.params.caseId),
@@ -322,11 +335,11 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         consumes: FORM,
         params: ZCaseParams,
         body: ZReplyForm,
-        response: { 201: ZSupportCase, 409: ZApiError, ...ERRORS },
+        response: { 201: ZAnswerSupportCaseResponse, 409: ZApiError, ...ERRORS },
       },
     },
     async (request, reply) => {
-      const updated = await withForm(request, ZReplySupportCaseRequest, (fields, files) =>
+      const updated = await withForm(request, ZReplyToSupportCaseRequest, (fields, files) =>
         replyToCase(
           context,
           principalOf(request),
@@ -349,8 +362,8 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         tags: TAGS,
         summary: "Moves any customer's case to another status (provider staff)",
         params: ZCaseParams,
-        body: ZChangeSupportCaseStatusRequest,
-        response: { 200: ZSupportCase, 409: ZApiError, ...ERRORS },
+        body: ZMoveSupportCaseRequest,
+        response: { 200: ZMoveSupportCaseResponse, 409: ZApiError, ...ERRORS },
       },
     },
     async (request) =>
@@ -372,7 +385,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         tags: TAGS,
         summary: "Downloads an attachment of any customer's case (provider staff)",
         params: ZAttachmentParams,
-        response: { 200: ZFile.describe('The file, with its stored type'), ...ERRORS },
+        response: { 200: file, ...ERRORS },
       },
     },
     async (request, reply) => sendAttachment(providerScope(), request.params.attachmentId, reply),

@@ -5,7 +5,7 @@ import {
   type SupportSide,
   type TCreateSupportCaseRequest,
   type TSupportCase,
-  type TSupportCaseList,
+  type TListSupportCasesResponse,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
@@ -56,7 +56,7 @@ export async function listCases(
   context: SupportContext,
   scope: CaseScope,
   query: CaseQuery,
-): Promise<TSupportCaseList> {
+): Promise<TListSupportCasesResponse> {
   const { cases, totalCount } = await context.connector.listCases(scope, query);
   return { cases, totalCount, page: query.page, pageSize: query.pageSize };
 }

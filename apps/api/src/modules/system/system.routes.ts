@@ -1,10 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   ZApiError,
-  ZHealthResponse,
-  ZReadyResponse,
-  ZRuntimeConfig,
+  ZGetHealthResponse,
+  ZGetReadinessResponse,
   type TRuntimeConfig,
+  ZGetRuntimeConfigResponse,
 } from '@service-hub/contracts';
 
 export type SystemRoutesOptions = { runtimeConfig: TRuntimeConfig };
@@ -18,7 +18,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
         operationId: 'getHealth',
         tags: ['system'],
         summary: 'The process is up',
-        response: { 200: ZHealthResponse, 400: ZApiError },
+        response: { 200: ZGetHealthResponse, 400: ZApiError },
       },
     },
     async () => ({ status: 'ok' as const }),
@@ -32,7 +32,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
         operationId: 'getReadiness',
         tags: ['system'],
         summary: 'The database is reachable (503 otherwise)',
-        response: { 200: ZReadyResponse, 400: ZApiError, 503: ZReadyResponse },
+        response: { 200: ZGetReadinessResponse, 400: ZApiError, 503: ZGetReadinessResponse },
       },
     },
     async (request, reply) => {
@@ -54,7 +54,7 @@ export const systemRoutes: FastifyPluginAsyncZod<SystemRoutesOptions> = async (a
         operationId: 'getRuntimeConfig',
         tags: ['system'],
         summary: 'Runtime configuration of the web app',
-        response: { 200: ZRuntimeConfig, 400: ZApiError, 500: ZApiError },
+        response: { 200: ZGetRuntimeConfigResponse, 400: ZApiError, 500: ZApiError },
       },
     },
     async (_request, reply) => {

@@ -6,8 +6,8 @@ import {
   TRACKING_STATUSES,
   type DeliveryChannel,
   type TrackingStatus,
-  type TTrackingOverview,
-  type TTrackingOverviewQuery,
+  type TGetTrackingOverviewResponse,
+  type TGetTrackingOverviewRequest,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { nextDay } from '../../lib/list-sql.ts';
@@ -44,9 +44,9 @@ function addDays(date: string, days: number): string {
 export async function trackingOverview(
   db: Database,
   customerId: number,
-  query: TTrackingOverviewQuery,
+  query: TGetTrackingOverviewRequest,
   now = new Date(),
-): Promise<TTrackingOverview> {
+): Promise<TGetTrackingOverviewResponse> {
   const timeZone = query.timeZone ?? DEFAULT_TIME_ZONE;
   const toDate = query.toDate ?? today(timeZone, now);
   const fromDate = query.fromDate ?? addDays(toDate, -(OVERVIEW_DEFAULT_DAYS - 1));

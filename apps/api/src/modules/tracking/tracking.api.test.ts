@@ -1,5 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TTrackingDocumentList, TTrackingFileList, TTrackingOverview } from '@service-hub/contracts';
+import type {
+  TListTrackingDocumentsResponse,
+  TListTrackingFilesResponse,
+  TGetTrackingOverviewResponse,
+} from '@service-hub/contracts';
 import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { insertTrackingFile } from '../../../test/tracking-fixtures.ts';
 
@@ -116,12 +120,12 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
   const files = async (query: string) => {
     const response = await get('/api/tracking/stt/files', query);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TTrackingFileList>();
+    return response.json<TListTrackingFilesResponse>();
   };
   const documents = async (query: string) => {
     const response = await get('/api/tracking/stt/documents', query);
     expect(response.statusCode, response.body).toBe(200);
-    return response.json<TTrackingDocumentList>();
+    return response.json<TListTrackingDocumentsResponse>();
   };
   const fileIds = async (query: string) => (await files(query)).result.map((f) => f.id).sort();
   const documentIds = async (query: string) => (await documents(query)).result.map((d) => d.id).sort();
@@ -164,7 +168,7 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
           )
         ).rows[0]!.n;
       const count = async (query: string) =>
-        (await get('/api/tracking/stt/files', query, gota)).json<TTrackingFileList>().totalCount;
+        (await get('/api/tracking/stt/files', query, gota)).json<TListTrackingFilesResponse>().totalCount;
       expect(await count('filename=invoices')).toBe(await oracle(`filename ILIKE '%invoices%'`, []));
       expect(await count('filename=.pdf&filenameOperator=endsWith')).toBe(
         await oracle(`filename ILIKE '%.pdf'`, []),
@@ -436,7 +440,7 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
         'fromDate=2026-03-14&toDate=2026-03-16&timeZone=Europe/Stockholm',
       );
       expect(response.statusCode).toBe(200);
-      const overview = response.json<TTrackingOverview>();
+      const overview = response.json<TGetTrackingOverviewResponse>();
       expect(overview.files.total).toBe(2);
       expect(overview.files.byStatus).toMatchObject({ Rejected: 1, Delivered: 1, NotDelivered: 0 });
       expect(overview.documents.total).toBe(3);
@@ -460,7 +464,9 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
     });
 
     it("defaults to the last 30 days and matches the account's rows in SQL", async () => {
-      const overview = (await get('/api/tracking/stt/overview', '', gota)).json<TTrackingOverview>();
+      const overview = (
+        await get('/api/tracking/stt/overview', '', gota)
+      ).json<TGetTrackingOverviewResponse>();
       expect(overview.channelsByDay).toHaveLength(30);
       const { rows } = await ctx.db.$client.query<{ files: number; documents: number }>(
         `SELECT (SELECT count(*)::int FROM tracking_files WHERE customer_id = $1
@@ -525,10 +531,10 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
       for (const account of [malardalen, gota]) {
         const fileRows = (
           await get('/api/tracking/stt/files', 'pageSize=100&filename=a', account)
-        ).json<TTrackingFileList>();
+        ).json<TListTrackingFilesResponse>();
         const documentRows = (
           await get('/api/tracking/stt/documents', 'pageSize=100&recipientName=a', account)
-        ).json<TTrackingDocumentList>();
+        ).json<TListTrackingDocumentsResponse>();
         const { rows } = await ctx.db.$client.query<{ foreign: number }>(
           `SELECT (SELECT count(*)::int FROM tracking_files WHERE id = ANY($2) AND customer_id <> $1)
                 + (SELECT count(*)::int FROM tracking_documents WHERE id = ANY($3) AND customer_id <> $1) AS foreign`,

@@ -6,8 +6,8 @@ import {
   type FileTextFilter,
   type SortDirection,
   type TextFilterOperator,
-  type TListTrackingDocumentsQuery,
-  type TListTrackingFilesQuery,
+  type TListTrackingDocumentsRequest,
+  type TListTrackingFilesRequest,
   type TTrackingDocument,
   type TTrackingDocumentSummary,
   type TTrackingFile,
@@ -154,12 +154,12 @@ export function filesQuery(customerId: number, query: TrackingFilesFilter): List
   };
 }
 
-type TrackingFilesFilter = Omit<TListTrackingFilesQuery, 'page' | 'pageSize' | 'cursor'>;
+type TrackingFilesFilter = Omit<TListTrackingFilesRequest, 'page' | 'pageSize' | 'cursor'>;
 
 export async function listFiles(
   db: Database,
   customerId: number,
-  query: TListTrackingFilesQuery,
+  query: TListTrackingFilesRequest,
 ): Promise<Page<TTrackingFileSummary>> {
   const page = await pagedQuery<FileSummaryRow>(db.$client, {
     ...filesQuery(customerId, query),
@@ -245,7 +245,7 @@ const toDocumentSummary = (row: DocumentSummaryRow): TTrackingDocumentSummary =>
   createdAt: row.created_at.toISOString(),
 });
 
-type TrackingDocumentsFilter = Omit<TListTrackingDocumentsQuery, 'page' | 'pageSize' | 'cursor'>;
+type TrackingDocumentsFilter = Omit<TListTrackingDocumentsRequest, 'page' | 'pageSize' | 'cursor'>;
 
 /** The SQL of the account's documents that match the filters, in the chosen order. */
 export function documentsQuery(customerId: number, query: TrackingDocumentsFilter): ListQuery {
@@ -280,7 +280,7 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
 export async function listDocuments(
   db: Database,
   customerId: number,
-  query: TListTrackingDocumentsQuery,
+  query: TListTrackingDocumentsRequest,
 ): Promise<Page<TTrackingDocumentSummary>> {
   const page = await pagedQuery<DocumentSummaryRow>(db.$client, {
     ...documentsQuery(customerId, query),

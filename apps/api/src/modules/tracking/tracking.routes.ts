@@ -4,15 +4,17 @@ import {
   ZApiError,
   ZTrackingDocumentSummary,
   ZTrackingFileSummary,
-  ZListTrackingDocumentsQuery,
-  ZListTrackingFilesQuery,
-  ZTrackingDocument,
-  ZTrackingDocumentList,
-  ZTrackingFile,
-  ZTrackingFileList,
+  ZListTrackingDocumentsRequest,
+  ZListTrackingFilesRequest,
+  ZListTrackingDocumentsResponse,
+  ZListTrackingFilesResponse,
   ZTrackingIdParam,
-  ZTrackingOverview,
-  ZTrackingOverviewQuery,
+  ZGetTrackingOverviewResponse,
+  ZGetTrackingOverviewRequest,
+  ZGetTrackingFileResponse,
+  ZGetTrackingDocumentResponse,
+  ZExportTrackingFilesRequest,
+  ZExportTrackingDocumentsRequest,
 } from '@service-hub/contracts';
 import { accountOf } from '../auth/request-context.ts';
 import { trackingOverview } from './tracking-overview.repository.ts';
@@ -47,8 +49,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tracking'],
         summary:
           'Counts by status and channel, channels per day, and what needs attention, for a range of days',
-        querystring: ZTrackingOverviewQuery,
-        response: { 200: ZTrackingOverview, ...errors },
+        querystring: ZGetTrackingOverviewRequest,
+        response: { 200: ZGetTrackingOverviewResponse, ...errors },
       },
     },
     async (request) => trackingOverview(app.db, accountOf(request).id, request.query),
@@ -66,8 +68,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
           'Text filters compare ignoring case with their operator (`filenameOperator=startsWith`, …). ' +
           '`totalCount` is exact up to 10 000 (`totalCountExact`); pages reach the first 10 000 rows and ' +
           '`cursor` continues beyond.',
-        querystring: ZListTrackingFilesQuery,
-        response: { 200: ZTrackingFileList, ...errors },
+        querystring: ZListTrackingFilesRequest,
+        response: { 200: ZListTrackingFilesResponse, ...errors },
       },
     },
     async (request) => {
@@ -87,7 +89,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "403 when the active account is neither the file's sender nor its receiver (also for ids that do not exist).",
         params: z.object({ fileId: ZTrackingIdParam }),
-        response: { 200: ZTrackingFile, ...errors },
+        response: { 200: ZGetTrackingFileResponse, ...errors },
       },
     },
     async (request) => getFile(app.db, accountOf(request), request.params.fileId),
@@ -104,8 +106,8 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Text filters compare ignoring case with their operator (`invoiceNumberOperator=exact`, …); ' +
           '`filename` is the name of the document’s file. Counting and paging as for files.',
-        querystring: ZListTrackingDocumentsQuery,
-        response: { 200: ZTrackingDocumentList, ...errors },
+        querystring: ZListTrackingDocumentsRequest,
+        response: { 200: ZListTrackingDocumentsResponse, ...errors },
       },
     },
     async (request) => {
@@ -125,7 +127,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           "403 when the active account is neither the sender nor the receiver of the document's file (also for ids that do not exist).",
         params: z.object({ documentId: ZTrackingIdParam }),
-        response: { 200: ZTrackingDocument, ...errors },
+        response: { 200: ZGetTrackingDocumentResponse, ...errors },
       },
     },
     async (request) => getDocument(app.db, accountOf(request), request.params.documentId),
@@ -142,7 +144,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows; more is refused ' +
           'with 400 before anything is sent.',
-        querystring: ZListTrackingFilesQuery,
+        querystring: ZExportTrackingFilesRequest,
         response: { 200: csv, ...errors },
       },
     },
@@ -172,7 +174,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['tracking'],
         summary: "The account's documents that match the filters, all of them, as CSV",
         description: 'Same filters and sort as the list (paging is ignored). Up to 1 000 000 rows.',
-        querystring: ZListTrackingDocumentsQuery,
+        querystring: ZExportTrackingDocumentsRequest,
         response: { 200: csv, ...errors },
       },
     },

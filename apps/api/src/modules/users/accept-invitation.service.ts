@@ -1,4 +1,4 @@
-import type { Language, TJoinInvitationResponse } from '@service-hub/contracts';
+import type { Language, TJoinInvitedAccountResponse } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, conflict } from '../../lib/errors.ts';
@@ -53,7 +53,7 @@ export async function joinInvitedAccount(
   principal: Principal,
   token: string,
   requestId: string,
-): Promise<TJoinInvitationResponse> {
+): Promise<TJoinInvitedAccountResponse> {
   return inTransaction(db.$client, async (client) => {
     const row = await findUsableToken(client, token, true);
     if (row.purpose !== 'invitation' || row.customer_id === null) throw linkExpired();

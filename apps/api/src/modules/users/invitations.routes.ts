@@ -1,11 +1,12 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import {
   ZApiError,
-  ZInviteEmailRequest,
-  ZInviteResponse,
-  ZLegacyInviteRequest,
-  ZUpdateEmailRequest,
+  ZInviteByEmailRequest,
+  ZInviteByEmailResponse,
+  ZInviteUserLegacyRequest,
+  ZRequestEmailChangeRequest,
+  ZInviteUserLegacyResponse,
+  ZRequestEmailChangeResponse,
 } from '@service-hub/contracts';
 import { principalOf } from '../auth/request-context.ts';
 import { requestEmailChange } from './email-change.service.ts';
@@ -32,8 +33,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
           'A new address gets a user with access and a link to choose a password; an existing user gets a link to accept ' +
           'while signed in, and gains nothing before. Answers the same either way; 409 only when the user already has ' +
           'access to this account.',
-        body: ZInviteEmailRequest,
-        response: { 200: ZInviteResponse, ...errors },
+        body: ZInviteByEmailRequest,
+        response: { 200: ZInviteByEmailResponse, ...errors },
       },
     },
     async (request) => {
@@ -51,8 +52,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
         operationId: 'inviteUserLegacy',
         tags: ['users'],
         summary: 'Invites a person to a customer account by e-mail (older client)',
-        body: ZLegacyInviteRequest,
-        response: { 200: ZInviteResponse, ...errors },
+        body: ZInviteUserLegacyRequest,
+        response: { 200: ZInviteUserLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -80,8 +81,8 @@ export const invitationsRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = a
         description:
           'The user themselves (signed in within the last 10 minutes, else 403 REAUTHENTICATION_REQUIRED) or a provider ' +
           'administrator. Answers 202 whether or not the address is taken; the owner of a taken address is told by e-mail.',
-        body: ZUpdateEmailRequest,
-        response: { 202: z.object({ status: z.literal('confirmationSent') }), ...errors },
+        body: ZRequestEmailChangeRequest,
+        response: { 202: ZRequestEmailChangeResponse, ...errors },
       },
     },
     async (request, reply) => {

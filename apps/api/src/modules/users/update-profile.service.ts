@@ -1,4 +1,4 @@
-import type { TUpdateProfileRequest } from '@service-hub/contracts';
+import type { TUpdateCurrentUserRequest } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import type { Principal } from '../auth/principal.repository.ts';
@@ -7,7 +7,7 @@ import type { Principal } from '../auth/principal.repository.ts';
 export async function updateProfile(
   db: Database,
   principal: Principal,
-  profile: TUpdateProfileRequest,
+  profile: TUpdateCurrentUserRequest,
   requestId: string,
 ): Promise<void> {
   await inTransaction(db.$client, async (client) => {

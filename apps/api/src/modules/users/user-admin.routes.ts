@@ -3,16 +3,22 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZCurrentUser,
-  ZDirectorySearchQuery,
-  ZDirectoryUser,
-  ZLegacyUpdateUserRequest,
-  ZLegacyUserPermissionRequest,
-  ZManagedUser,
-  ZSearchUsersQuery,
+  ZSearchDirectoryLegacyRequest,
+  ZUpdateUserLegacyRequest,
+  ZSetUserPermissionLegacyRequest,
+  ZSearchUsersRequest,
   ZUpdateUserRequest,
   ZUserIdParam,
-  ZUserSearchItem,
+  ZSearchUsersResponse,
+  ZExportUsersRequest,
+  ZGetUserResponse,
+  ZUpdateUserResponse,
+  ZUnlockUserResponse,
+  ZGetCurrentUserLegacyResponse,
+  ZSearchDirectoryLegacyResponse,
+  ZGetDirectoryUserLegacyResponse,
+  ZUpdateUserLegacyResponse,
+  ZSetUserPermissionLegacyResponse,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { csvLine } from '../../lib/csv.ts';
@@ -61,8 +67,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: 'Every user by name, e-mail address or username, a page at a time (provider administrators)',
         description:
           '`first` and `max` page through the matches; the X-Total-Count header gives their number.',
-        querystring: ZSearchUsersQuery,
-        response: { 200: z.array(ZUserSearchItem), 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZSearchUsersRequest,
+        response: { 200: ZSearchUsersResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request, reply) => {
@@ -80,7 +86,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'exportUsers',
         tags: ['users'],
         summary: 'Every user matching the search as CSV (provider administrators)',
-        querystring: ZSearchUsersQuery.omit({ first: true, max: true }),
+        querystring: ZExportUsersRequest,
         produces: ['text/csv'],
         response: {
           200: z.string().describe('CSV: first name, last name, e-mail, username, roles, accounts, enabled'),
@@ -130,7 +136,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Provider administrators see every user; customer administrators the users of their accounts (404 for others).',
         params: userParams,
-        response: { 200: ZManagedUser, ...errors },
+        response: { 200: ZGetUserResponse, ...errors },
       },
     },
     async (request) => managedUser(app.db, principalOf(request), request.params.userId),
@@ -148,7 +154,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
           'Roles take effect at the next request of the user. A disabled user is signed out everywhere at once.',
         params: userParams,
         body: ZUpdateUserRequest,
-        response: { 200: ZManagedUser, ...errors },
+        response: { 200: ZUpdateUserResponse, ...errors },
       },
     },
     async (request) => {
@@ -167,7 +173,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Lifts a user's lockout after too many wrong passwords or codes",
         params: userParams,
-        response: { 200: ZManagedUser, ...errors },
+        response: { 200: ZUnlockUserResponse, ...errors },
       },
     },
     async (request) => {
@@ -206,7 +212,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCurrentUserLegacy',
         tags: ['users'],
         summary: 'The signed-in user with customers and customerUserPermissions (older client)',
-        response: { 200: ZCurrentUser, 401: ZApiError },
+        response: { 200: ZGetCurrentUserLegacyResponse, 401: ZApiError },
       },
     },
     async (request) => {
@@ -224,8 +230,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'searchDirectoryLegacy',
         tags: ['users'],
         summary: 'Users as directory entries (older client)',
-        querystring: ZDirectorySearchQuery,
-        response: { 200: z.array(ZDirectoryUser), 400: ZApiError, 401: ZApiError, 403: ZApiError },
+        querystring: ZSearchDirectoryLegacyRequest,
+        response: { 200: ZSearchDirectoryLegacyResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
       },
     },
     async (request) => searchDirectory(app.db, request.query),
@@ -240,7 +246,7 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'One user as a directory entry (older client)',
         params: userParams,
-        response: { 200: ZDirectoryUser, ...errors },
+        response: { 200: ZGetDirectoryUserLegacyResponse, ...errors },
       },
     },
     async (request) => {
@@ -261,8 +267,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         description:
           'Roles only add. Accounts are added directly only by provider administrators (others invite); the e-mail ' +
           'address must stay as it is (it changes through POST /api/administration/update-email).',
-        body: ZLegacyUpdateUserRequest,
-        response: { 200: ZDirectoryUser, ...errors, 409: ZApiError },
+        body: ZUpdateUserLegacyRequest,
+        response: { 200: ZUpdateUserLegacyResponse, ...errors, 409: ZApiError },
       },
     },
     async (request) => {
@@ -280,8 +286,8 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: "Replaces a user's permissions on one account (older client)",
         params: userParams,
-        body: ZLegacyUserPermissionRequest,
-        response: { 200: ZManagedUser, ...errors },
+        body: ZSetUserPermissionLegacyRequest,
+        response: { 200: ZSetUserPermissionLegacyResponse, ...errors },
       },
     },
     async (request) => {

@@ -1,5 +1,9 @@
 import type { PoolClient } from 'pg';
-import type { StoredRole, TBulkPermissionsRequest, TUpdateUserRequest } from '@service-hub/contracts';
+import type {
+  StoredRole,
+  TBulkSetAccountPermissionsRequest,
+  TUpdateUserRequest,
+} from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { AppError, badRequest, forbidden, notFound } from '../../lib/errors.ts';
@@ -190,7 +194,7 @@ export async function bulkAccountPermissions(
   db: Database,
   actor: Principal,
   customerId: number,
-  request: TBulkPermissionsRequest,
+  request: TBulkSetAccountPermissionsRequest,
   requestId: string,
 ): Promise<number> {
   if (!canManageCustomer(actor, customerId)) throw forbidden();

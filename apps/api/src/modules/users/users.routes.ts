@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ZApiError, ZCurrentUser, ZMfaStatus, ZUpdateProfileRequest } from '@service-hub/contracts';
+import {
+  ZApiError,
+  ZUpdateCurrentUserRequest,
+  ZGetCurrentUserResponse,
+  ZUpdateCurrentUserResponse,
+  ZGetCurrentUserMfaResponse,
+} from '@service-hub/contracts';
 import { getMfaStatus } from '../auth/mfa.service.ts';
 import { unauthenticated } from '../../lib/errors.ts';
 import { principalOf } from '../auth/request-context.ts';
@@ -15,7 +21,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCurrentUser',
         tags: ['users'],
         summary: 'The signed-in user with roles, customers and permissions',
-        response: { 200: ZCurrentUser, 401: ZApiError },
+        response: { 200: ZGetCurrentUserResponse, 401: ZApiError },
       },
     },
     async (request) => {
@@ -33,8 +39,8 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'updateCurrentUser',
         tags: ['users'],
         summary: "Updates the signed-in user's name and language",
-        body: ZUpdateProfileRequest,
-        response: { 200: ZCurrentUser, 400: ZApiError, 401: ZApiError },
+        body: ZUpdateCurrentUserRequest,
+        response: { 200: ZUpdateCurrentUserResponse, 400: ZApiError, 401: ZApiError },
       },
     },
     async (request) => {
@@ -54,7 +60,7 @@ export const usersRoutes: FastifyPluginAsyncZod = async (app) => {
         operationId: 'getCurrentUserMfa',
         tags: ['users'],
         summary: "The signed-in user's second factors: which one an account requires and which are enrolled",
-        response: { 200: ZMfaStatus, 401: ZApiError },
+        response: { 200: ZGetCurrentUserMfaResponse, 401: ZApiError },
       },
     },
     async (request) => getMfaStatus(app.db, principalOf(request).userId),

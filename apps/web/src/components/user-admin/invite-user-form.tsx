@@ -14,7 +14,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useNavigate } from 'react-router';
-import { LANGUAGES, ZInviteEmailRequest, type Language } from '@service-hub/contracts';
+import { LANGUAGES, ZInviteByEmailRequest, type Language } from '@service-hub/contracts';
 import { showSuccess } from '../../lib/feedback/toasts';
 import { toSupportedLanguage } from '../../lib/i18n';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../lib/routing/unsaved-changes';
@@ -45,7 +45,7 @@ export function InviteUserForm({ customerId, customerName, usersPath, userPath }
   const [existing, setExisting] = useState<string>();
   const form = useForm<Values>({
     initialValues: { email: '', firstName: '', lastName: '', language: toSupportedLanguage(i18n.language) },
-    validate: (values) => validateWith(ZInviteEmailRequest, t)({ ...values, customerId }),
+    validate: (values) => validateWith(ZInviteByEmailRequest, t)({ ...values, customerId }),
   });
   useReportUnsavedChanges(form.isDirty());
   const existingUser = existing

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TService, TServiceDetail } from '@service-hub/contracts';
+import type { TService, TGetServiceResponse } from '@service-hub/contracts';
 import { customerAdmin, providerAdmin } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
@@ -16,7 +16,7 @@ const tracking: TService = {
   permissionCount: 1,
 };
 
-const trackingDetail: TServiceDetail = {
+const trackingDetail: TGetServiceResponse = {
   ...tracking,
   applications: [{ id: 1, serviceId: 7, applicationName: 'stt-appapi-client' }],
   permissions: [

@@ -4,9 +4,9 @@ import {
   DELIVERY_CHANNEL_KEYS,
   TRACKING_STATUSES,
   type TListEdiMessagesResponse,
-  type TReportList,
-  type TSupportCaseList,
-  type TTrackingOverview,
+  type TListReportsResponse,
+  type TListSupportCasesResponse,
+  type TGetTrackingOverviewResponse,
 } from '@service-hub/contracts';
 import {
   customerAdmin,
@@ -21,7 +21,7 @@ import { renderRoute, type ApiStubs } from '../../test/render-route';
 const zero = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
 
-const overview: TTrackingOverview = {
+const overview: TGetTrackingOverviewResponse = {
   fromDate: '2026-10-24',
   toDate: '2026-11-22',
   timeZone: 'Europe/Stockholm',
@@ -53,7 +53,10 @@ const overview: TTrackingOverview = {
   },
 };
 
-const cases = (status: 'waitingForDetails' | 'readyForClosure', count: number): TSupportCaseList => ({
+const cases = (
+  status: 'waitingForDetails' | 'readyForClosure',
+  count: number,
+): TListSupportCasesResponse => ({
   cases: Array.from({ length: count }, (_, i) => ({
     caseId: (status === 'waitingForDetails' ? 100 : 200) + i,
     caseNumber: `CS-${(status === 'waitingForDetails' ? 100 : 200) + i}`,
@@ -73,7 +76,7 @@ const cases = (status: 'waitingForDetails' | 'readyForClosure', count: number): 
   pageSize: 5,
 });
 
-const reports: TReportList = {
+const reports: TListReportsResponse = {
   reports: [
     {
       id: '00000000-0000-4000-8000-00000000000a',

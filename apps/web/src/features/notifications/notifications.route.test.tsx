@@ -1,10 +1,10 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TNotificationList } from '@service-hub/contracts';
+import type { TListNotificationsResponse } from '@service-hub/contracts';
 import { customerUser, userWithoutAccounts } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
-const list: TNotificationList = {
+const list: TListNotificationsResponse = {
   newCount: 1,
   notifications: [
     {

@@ -3,8 +3,8 @@ import {
   DOCUMENT_TEXT_FILTERS,
   FILE_SORTS,
   FILE_TEXT_FILTERS,
-  ZListTrackingDocumentsQuery,
-  ZListTrackingFilesQuery,
+  ZListTrackingDocumentsRequest,
+  ZListTrackingFilesRequest,
 } from '@service-hub/contracts';
 import type { ListDefinition } from '../../lib/list-state/list-state';
 
@@ -38,5 +38,5 @@ export const documentsList: ListDefinition<string, (typeof DOCUMENT_SORTS)[numbe
 };
 
 /** The API's own query schemas check the filters in the browser too. */
-export const FILES_QUERY_SCHEMA = ZListTrackingFilesQuery;
-export const DOCUMENTS_QUERY_SCHEMA = ZListTrackingDocumentsQuery;
+export const FILES_QUERY_SCHEMA = ZListTrackingFilesRequest;
+export const DOCUMENTS_QUERY_SCHEMA = ZListTrackingDocumentsRequest;

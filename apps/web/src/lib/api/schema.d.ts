@@ -2265,7 +2265,7 @@ export interface components {
             /** @description Minutes without use after which the web app signs out, warning before; 0: never */
             sessionIdleMinutes: number;
         };
-        LoginResponse: {
+        SignInResponse: {
             /** @description Signed JWT to send as `Authorization: Bearer <token>` */
             token: string;
         } | {
@@ -2293,7 +2293,7 @@ export interface components {
             /** @description True when the invitee already has a user: they sign in and accept (POST /api/auth/invitations/join) instead of choosing a password */
             requiresSignIn: boolean;
         };
-        JoinInvitationResponse: {
+        JoinInvitedAccountResponse: {
             customerId: number;
             customerName: string;
         };
@@ -2358,7 +2358,7 @@ export interface components {
             created: string;
             userCount: number;
         };
-        CustomerPage: {
+        SearchCustomersResponse: {
             totalCount: number;
             result: components["schemas"]["CustomerListItem"][];
         };
@@ -2394,7 +2394,7 @@ export interface components {
             after: unknown;
             requestId: string | null;
         };
-        AuditPage: {
+        ListCustomerAuditResponse: {
             totalCount: number;
             result: components["schemas"]["AuditEntry"][];
         };
@@ -2615,7 +2615,7 @@ export interface components {
             applicationCount: number;
             permissionCount: number;
         };
-        ServiceDetail: {
+        GetServiceResponse: {
             id: number;
             /** @description Customer-facing name */
             name: string;
@@ -2630,7 +2630,7 @@ export interface components {
             applications: components["schemas"]["Application"][];
             permissions: components["schemas"]["Permission"][];
         };
-        PermissionPage: {
+        SearchPermissionsResponse: {
             totalCount: number;
             result: components["schemas"]["Permission"][];
         };
@@ -2642,7 +2642,7 @@ export interface components {
             vatNumber: string | null;
             crmMappingGuid: string | null;
         };
-        BulkCheckResponse: {
+        CheckBulkAccountsResponse: {
             accounts: {
                 accountNumber: string;
                 ready: boolean;
@@ -2697,7 +2697,7 @@ export interface components {
             /** @description Last activity (ISO 8601) */
             updated: string;
         };
-        SupportCaseList: {
+        ListSupportCasesResponse: {
             cases: components["schemas"]["SupportCaseSummary"][];
             totalCount: number;
             page: number;
@@ -2805,7 +2805,7 @@ export interface components {
             /** @description Where the caller may move it now */
             nextStatuses: ("submitted" | "inProgress" | "testing" | "live" | "rejected")[];
         };
-        DeploymentRequestList: {
+        ListDeploymentRequestsResponse: {
             requests: components["schemas"]["DeploymentRequest"][];
             totalCount: number;
             page: number;
@@ -2846,7 +2846,7 @@ export interface components {
             /** @description ISO 8601 time */
             createdAt: string;
         };
-        TrackingFileList: {
+        ListTrackingFilesResponse: {
             /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
             /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
@@ -2855,7 +2855,7 @@ export interface components {
             /** @description Pass as `cursor` for the rows after these; null at the end */
             nextCursor: string | null;
         };
-        TrackingDocumentList: {
+        ListTrackingDocumentsResponse: {
             /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
             /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
@@ -2978,7 +2978,7 @@ export interface components {
                 detail: string | null;
             }[];
         };
-        TrackingOverview: {
+        GetTrackingOverviewResponse: {
             fromDate: string;
             toDate: string;
             timeZone: string;
@@ -3155,7 +3155,7 @@ export interface components {
             createdAt: string;
             errorMessage: string | null;
         };
-        EdiConsignmentList: {
+        ListEdiConsignmentsResponse: {
             /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
             /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
@@ -3164,7 +3164,7 @@ export interface components {
             /** @description Pass as `cursor` for the rows after these; null at the end */
             nextCursor: string | null;
         };
-        EdiDocumentList: {
+        ListEdiDocumentsResponse: {
             /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
             /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
@@ -3173,7 +3173,7 @@ export interface components {
             /** @description Pass as `cursor` for the rows after these; null at the end */
             nextCursor: string | null;
         };
-        EdiMessageList: {
+        ListEdiMessagesResponse: {
             /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
             /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
@@ -3520,7 +3520,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["LoginResponse"];
+                    "application/json": components["schemas"]["SignInResponse"];
                 };
             };
             /** @description Default Response */
@@ -3901,7 +3901,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["JoinInvitationResponse"];
+                    "application/json": components["schemas"]["JoinInvitedAccountResponse"];
                 };
             };
             /** @description Default Response */
@@ -4758,7 +4758,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomerPage"];
+                    "application/json": components["schemas"]["SearchCustomersResponse"];
                 };
             };
             /** @description Default Response */
@@ -4813,7 +4813,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["CustomerSummary"][] | components["schemas"]["CustomerPage"];
+                    "application/json": components["schemas"]["CustomerSummary"][] | components["schemas"]["SearchCustomersResponse"];
                 };
             };
             /** @description Default Response */
@@ -5513,7 +5513,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["AuditPage"];
+                    "application/json": components["schemas"]["ListCustomerAuditResponse"];
                 };
             };
             /** @description Default Response */
@@ -5682,7 +5682,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["BulkCheckResponse"];
+                    "application/json": components["schemas"]["CheckBulkAccountsResponse"];
                 };
             };
             /** @description Default Response */
@@ -6097,7 +6097,8 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": unknown;
+                    "text/csv": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
                 };
             };
             /** @description Default Response */
@@ -6514,7 +6515,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceDetail"];
+                    "application/json": components["schemas"]["GetServiceResponse"];
                 };
             };
             /** @description Default Response */
@@ -6581,7 +6582,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceDetail"];
+                    "application/json": components["schemas"]["GetServiceResponse"];
                 };
             };
             /** @description Default Response */
@@ -6645,7 +6646,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceDetail"];
+                    "application/json": components["schemas"]["GetServiceResponse"];
                 };
             };
             /** @description Default Response */
@@ -6722,7 +6723,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ServiceDetail"];
+                    "application/json": components["schemas"]["GetServiceResponse"];
                 };
             };
             /** @description Default Response */
@@ -6794,7 +6795,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["PermissionPage"];
+                    "application/json": components["schemas"]["SearchPermissionsResponse"];
                 };
             };
             /** @description Default Response */
@@ -7783,6 +7784,7 @@ export interface operations {
             };
             cookie?: never;
         };
+        /** @description The permission ids the user holds on the account afterwards */
         requestBody: {
             content: {
                 "application/json": number[];
@@ -8246,7 +8248,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupportCaseList"];
+                    "application/json": components["schemas"]["ListSupportCasesResponse"];
                 };
             };
             /** @description Default Response */
@@ -8608,7 +8610,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Default Response */
@@ -8673,7 +8675,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["SupportCaseList"];
+                    "application/json": components["schemas"]["ListSupportCasesResponse"];
                 };
             };
             /** @description Default Response */
@@ -8934,7 +8936,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": string;
+                    "application/octet-stream": string;
                 };
             };
             /** @description Default Response */
@@ -8998,7 +9000,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeploymentRequestList"];
+                    "application/json": components["schemas"]["ListDeploymentRequestsResponse"];
                 };
             };
             /** @description Default Response */
@@ -9226,7 +9228,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["DeploymentRequestList"];
+                    "application/json": components["schemas"]["ListDeploymentRequestsResponse"];
                 };
             };
             /** @description Default Response */
@@ -9358,7 +9360,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TrackingOverview"];
+                    "application/json": components["schemas"]["GetTrackingOverviewResponse"];
                 };
             };
             /** @description Default Response */
@@ -9449,7 +9451,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TrackingFileList"];
+                    "application/json": components["schemas"]["ListTrackingFilesResponse"];
                 };
             };
             /** @description Default Response */
@@ -9591,7 +9593,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["TrackingDocumentList"];
+                    "application/json": components["schemas"]["ListTrackingDocumentsResponse"];
                 };
             };
             /** @description Default Response */
@@ -10112,7 +10114,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EdiConsignmentList"];
+                    "application/json": components["schemas"]["ListEdiConsignmentsResponse"];
                 };
             };
             /** @description Default Response */
@@ -10261,7 +10263,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EdiDocumentList"];
+                    "application/json": components["schemas"]["ListEdiDocumentsResponse"];
                 };
             };
             /** @description Default Response */
@@ -10411,7 +10413,7 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["EdiMessageList"];
+                    "application/json": components["schemas"]["ListEdiMessagesResponse"];
                 };
             };
             /** @description Default Response */

@@ -4,11 +4,11 @@ import {
   ZCreateCustomerRequest,
   ZCreateDeploymentRequestRequest,
   ZCreateServiceRequest,
-  ZReplySupportCaseRequest,
+  ZReplyToSupportCaseRequest,
 } from '@service-hub/contracts';
 import i18next from 'i18next';
 import { z } from 'zod';
-import { ZNewPassword, ZUpdateProfileRequest } from '@service-hub/contracts';
+import { ZNewPassword, ZUpdateCurrentUserRequest } from '@service-hub/contracts';
 import enSE from '../../locales/en-SE.json';
 import { ApiRequestError } from '../api/client';
 import { serverFieldErrors, validateWith } from './form-validation';
@@ -23,7 +23,7 @@ const t = ((key: string, values?: Record<string, unknown>) =>
 
 describe('validateWith', () => {
   it('words a missing and a too long field like the server', () => {
-    const validate = validateWith(ZReplySupportCaseRequest, t);
+    const validate = validateWith(ZReplyToSupportCaseRequest, t);
     expect(validate({ message: '' })).toEqual({ message: 'validation.required' });
     expect(validate({ message: 'x'.repeat(5001) })).toEqual({
       message: 'validation.tooBig {"maximum":5000}',
@@ -130,7 +130,7 @@ describe('serverFieldErrors', () => {
 });
 
 describe('validateWith in English, from the real catalog', () => {
-  const resolve = validateWith(ZUpdateProfileRequest, i18next.t);
+  const resolve = validateWith(ZUpdateCurrentUserRequest, i18next.t);
 
   it('passes what the server accepts', () => {
     expect(resolve({ firstName: 'Ulla', lastName: 'Sand', language: 'sv' })).toEqual({});

@@ -1,15 +1,16 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TSetAccountPermissionsRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { userAdminKeys } from './keys';
 
 export function useSetAccountPermissions(userId: string) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ customerId, permissionIds }: { customerId: number; permissionIds: number[] }) =>
+    mutationFn: ({ customerId, ...body }: TSetAccountPermissionsRequest & { customerId: number }) =>
       unwrap(
         api.PUT('/api/customers/{customerId}/users/{userId}/permissions', {
           params: { path: { customerId: String(customerId), userId } },
-          body: { permissionIds },
+          body,
         }),
       ),
     onSuccess: (user, { customerId }) => {

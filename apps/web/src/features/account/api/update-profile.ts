@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TUpdateProfileRequest } from '@service-hub/contracts';
+import type { TUpdateCurrentUserRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { getCurrentUserQueryOptions } from '../../../lib/session/current-user';
 
@@ -7,7 +7,7 @@ import { getCurrentUserQueryOptions } from '../../../lib/session/current-user';
 export function useUpdateProfile() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: TUpdateProfileRequest) => unwrap(api.POST('/api/v3/user', { body })),
+    mutationFn: (body: TUpdateCurrentUserRequest) => unwrap(api.POST('/api/v3/user', { body })),
     onSuccess: (user) => queryClient.setQueryData(getCurrentUserQueryOptions().queryKey, user),
     meta: { handlesErrors: true },
   });

@@ -19,9 +19,9 @@ import { useTranslation } from 'react-i18next';
 import {
   LANGUAGES,
   PASSWORD_MIN_LENGTH,
-  ZPasswordChangeRequest,
-  ZUpdateEmailRequest,
-  ZUpdateProfileRequest,
+  ZChangePasswordRequest,
+  ZRequestEmailChangeRequest,
+  ZUpdateCurrentUserRequest,
   type TCurrentUser,
 } from '@service-hub/contracts';
 import { ApiRequestError } from '../../../lib/api/client';
@@ -43,12 +43,12 @@ import { appLinks } from '../../../lib/routing/links';
 function ProfileCard({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation();
   const update = useUpdateProfile();
-  const form = useContractForm(ZUpdateProfileRequest, {
+  const form = useContractForm(ZUpdateCurrentUserRequest, {
     initialValues: { firstName: user.firstName, lastName: user.lastName, language: user.language },
   });
   useReportUnsavedChanges(form.isDirty());
   const submit = form.onSubmit((values) => {
-    const profile = ZUpdateProfileRequest.parse(values);
+    const profile = ZUpdateCurrentUserRequest.parse(values);
     update.mutate(profile, {
       onSuccess: () => {
         form.resetDirty(values);
@@ -98,7 +98,7 @@ function ProfileCard({ user }: { user: TCurrentUser }) {
   );
 }
 
-const ZEmailForm = ZUpdateEmailRequest.pick({ email: true });
+const ZEmailForm = ZRequestEmailChangeRequest.pick({ email: true });
 
 function EmailCard({ user }: { user: TCurrentUser }) {
   const { t } = useTranslation();
@@ -173,7 +173,7 @@ function EmailCard({ user }: { user: TCurrentUser }) {
   );
 }
 
-const ZPasswordForm = withRepeatedPassword(ZPasswordChangeRequest.shape, 'newPassword');
+const ZPasswordForm = withRepeatedPassword(ZChangePasswordRequest.shape, 'newPassword');
 const EMPTY_PASSWORDS = { currentPassword: '', newPassword: '', repeat: '' };
 
 function PasswordCard() {

@@ -1,8 +1,8 @@
-import type { TLoginRequest, TLoginResponse } from '@service-hub/contracts';
+import type { TSignInRequest, TSignInResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
 /** Own auth service: password step. */
-export const loginWithPassword = (credentials: TLoginRequest): Promise<TLoginResponse> =>
+export const loginWithPassword = (credentials: TSignInRequest): Promise<TSignInResponse> =>
   unwrap(api.POST('/api/auth/login', { body: credentials }));
 
 /** Own auth service: second-factor step. */
@@ -12,7 +12,7 @@ export const verifyMfaCode = (challengeId: string, code: string) =>
 /** Built-in identity provider: the steps of one sign-in interaction. */
 export const interaction = {
   details: (uid: string) => unwrap(api.GET('/idp/interaction/{uid}/details', { params: { path: { uid } } })),
-  login: (uid: string, credentials: TLoginRequest) =>
+  login: (uid: string, credentials: TSignInRequest) =>
     unwrap(api.POST('/idp/interaction/{uid}/login', { params: { path: { uid } }, body: credentials })),
   mfa: (uid: string, challengeId: string, code: string) =>
     unwrap(

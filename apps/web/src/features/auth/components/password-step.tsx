@@ -1,11 +1,11 @@
 import { Button, PasswordInput, Stack, TextInput } from '@mantine/core';
 import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TLoginRequest } from '@service-hub/contracts';
+import type { TSignInRequest } from '@service-hub/contracts';
 import { ApiErrorAlert } from './api-error-alert';
 
 export type PasswordStepProps = {
-  onSubmit: (credentials: TLoginRequest) => Promise<void>;
+  onSubmit: (credentials: TSignInRequest) => Promise<void>;
   initialEmail?: string;
 };
 

@@ -1,10 +1,10 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TExportCustomerAuditRequest, TListCustomerAuditRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type AuditFilter = { action?: string; actor?: string; from?: string; to?: string };
-type TAuditQuery = AuditFilter & { take: number; skip: number };
+export type AuditFilter = TExportCustomerAuditRequest;
 
-export const listCustomerAuditQueryOptions = (customerId: number, query: TAuditQuery) =>
+export const listCustomerAuditQueryOptions = (customerId: number, query: TListCustomerAuditRequest) =>
   queryOptions({
     queryKey: ['customers', customerId, 'audit', query],
     queryFn: () =>
@@ -12,7 +12,7 @@ export const listCustomerAuditQueryOptions = (customerId: number, query: TAuditQ
     placeholderData: keepPreviousData,
   });
 
-export const useCustomerAudit = (customerId: number, query: TAuditQuery) =>
+export const useCustomerAudit = (customerId: number, query: TListCustomerAuditRequest) =>
   useQuery(listCustomerAuditQueryOptions(customerId, query));
 
 /** The address of the CSV export with the same filters (a download, not a JSON call). */

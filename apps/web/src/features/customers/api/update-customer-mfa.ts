@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { MfaType } from '@service-hub/contracts';
+import type { TUpdateCustomerMfaRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { getCustomerQueryOptions } from './get-customer';
 
 export function useUpdateCustomerMfa(customerId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { isMFAEnabled: boolean; mfaType: MfaType | null }) =>
+    mutationFn: (body: TUpdateCustomerMfaRequest) =>
       unwrap(api.PUT('/api/customers/{id}/mfa', { params: { path: { id: String(customerId) } }, body })),
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: getCustomerQueryOptions(customerId).queryKey }),

@@ -1,7 +1,7 @@
 import { Alert, Button, Card, Group, Radio, Stack, Switch, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { ZCustomerMfaRequest, type MfaType, type TCustomer } from '@service-hub/contracts';
+import { ZUpdateCustomerMfaRequest, type MfaType, type TCustomer } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
 import { formatDateTime } from '../../../lib/format';
@@ -18,7 +18,7 @@ export function CustomerSecurityPage() {
   const customer = useOutletContext<TCustomer>();
   const { heading } = usePageTitle();
   const update = useUpdateCustomerMfa(customer.id);
-  const form = useContractForm(ZCustomerMfaRequest, {
+  const form = useContractForm(ZUpdateCustomerMfaRequest, {
     initialValues: { isMFAEnabled: customer.isMFAEnabled, mfaType: customer.mfaType },
   });
   const { isMFAEnabled: enabled, mfaType: method } = form.getValues();

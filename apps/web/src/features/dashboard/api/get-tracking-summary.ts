@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTrackingOverview } from '@service-hub/contracts';
+import type { TGetTrackingOverviewResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { userTimeZone } from '../../../lib/list-state/list-state';
 
@@ -12,7 +12,7 @@ export const trackingSummaryQueryOptions = (accountId: number, timeZone = userTi
     queryKey: ['dashboard', accountId, 'tracking-summary', timeZone],
     // The widget shows its own error state instead of a toast.
     meta: { handlesErrors: true },
-    queryFn: (): Promise<TTrackingOverview> =>
+    queryFn: (): Promise<TGetTrackingOverviewResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/overview', {
           params: { query: { timeZone, activeAccountId: String(accountId) } },

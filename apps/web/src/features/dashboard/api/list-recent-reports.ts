@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TReportList } from '@service-hub/contracts';
+import type { TListReportsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
 /** The newest reports first; the smallest page the list offers. */
@@ -15,7 +15,7 @@ export const recentReportsQueryOptions = (accountId: number) =>
     queryKey: ['dashboard', accountId, 'recent-reports'],
     // The widget shows its own error state instead of a toast.
     meta: { handlesErrors: true },
-    queryFn: (): Promise<TReportList> =>
+    queryFn: (): Promise<TListReportsResponse> =>
       unwrap(
         api.GET('/api/reports', {
           params: { query: { ...RECENT_REPORTS_QUERY, activeAccountId: String(accountId) } },

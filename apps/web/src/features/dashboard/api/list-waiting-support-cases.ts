@@ -1,5 +1,5 @@
 import { useQueries } from '@tanstack/react-query';
-import type { SupportCaseStatus, TSupportCaseList } from '@service-hub/contracts';
+import type { SupportCaseStatus, TListSupportCasesResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
 /** The statuses in which a case waits for the customer: a question to answer, a solution to confirm. */
@@ -18,7 +18,7 @@ export function useWaitingSupportCases(accountId: number) {
       queryKey: ['dashboard', accountId, 'support-waiting', status],
       // The widget shows its own error state instead of a toast.
       meta: { handlesErrors: true },
-      queryFn: (): Promise<TSupportCaseList> =>
+      queryFn: (): Promise<TListSupportCasesResponse> =>
         unwrap(
           api.GET('/api/support/cases', {
             params: {

@@ -1,13 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeploymentRequestSort, DeploymentRequestStatus } from '@service-hub/contracts';
+import type { TListDeploymentRequestsRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type RequestListFilters = {
-  status: DeploymentRequestStatus | 'all';
-  sort: DeploymentRequestSort;
-  order: 'asc' | 'desc';
-  page: number;
-  pageSize: number;
+export type RequestListFilters = TListDeploymentRequestsRequest & {
   /** Provider staff: every customer's orders instead of the active account's. */
   allCustomers: boolean;
 };

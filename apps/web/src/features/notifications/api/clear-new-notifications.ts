@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { TNotificationList } from '@service-hub/contracts';
+import type { TListNotificationsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { notificationsQueryKey } from './list-notifications';
 
@@ -9,7 +9,7 @@ export function useClearNewNotifications() {
   return useMutation({
     mutationFn: () => unwrap(api.POST('/api/notifications/clear-new')),
     onSuccess: () => {
-      queryClient.setQueryData<TNotificationList>(
+      queryClient.setQueryData<TListNotificationsResponse>(
         notificationsQueryKey,
         (current) =>
           current && {

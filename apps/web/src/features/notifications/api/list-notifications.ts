@@ -1,5 +1,5 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
-import type { TNotification, TNotificationList } from '@service-hub/contracts';
+import type { TNotification, TListNotificationsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
 export const notificationsQueryKey = ['notifications'] as const;
@@ -16,7 +16,7 @@ export function receiveNotification(queryClient: QueryClient, notification: TNot
   // A list request under way may have been answered before this notification existed, and its
   // answer would replace the list below: ask again instead (this cancels the request under way).
   const listLoading = queryClient.isFetching({ queryKey: notificationsQueryKey }) > 0;
-  queryClient.setQueryData<TNotificationList>(notificationsQueryKey, (current) => {
+  queryClient.setQueryData<TListNotificationsResponse>(notificationsQueryKey, (current) => {
     const others = (current?.notifications ?? []).filter((n) => n.id !== notification.id);
     const notifications = [notification, ...others];
     return { notifications, newCount: notifications.filter((n) => n.isNew).length };

@@ -1,18 +1,13 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { REPORT_SORT_FIELDS, TReportList } from '@service-hub/contracts';
+import type { TListReportsRequest, TListReportsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type ReportListParams = {
-  page: number;
-  pageSize: number;
-  sortBy: (typeof REPORT_SORT_FIELDS)[number];
-  sortDirection: 'asc' | 'desc';
-};
+export type ReportListParams = TListReportsRequest;
 
 export const reportsKey = (accountId: number) => ['reports', accountId] as const;
 
 /** While a report is queued or generating the list refreshes every second: the live progress bar. */
-const isWorking = (list: TReportList | undefined) =>
+const isWorking = (list: TListReportsResponse | undefined) =>
   list?.reports.some((r) => r.status === 'queued' || r.status === 'generating') ?? false;
 
 export const listReportsQueryOptions = (accountId: number, params: ReportListParams) =>

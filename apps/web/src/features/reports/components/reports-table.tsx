@@ -5,7 +5,7 @@ import {
   REPORT_PAGE_SIZES,
   REPORT_SORT_FIELDS,
   type TReport,
-  type TReportList,
+  type TListReportsResponse,
 } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -58,7 +58,7 @@ const DeleteIcon = () => (
 
 type Props = {
   accountId: number;
-  list: TReportList | undefined;
+  list: TListReportsResponse | undefined;
   fetching: boolean;
   params: ReportListParams;
   onParamsChange: (params: Partial<ReportListParams>) => void;

@@ -1,15 +1,11 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { SupportCaseFilter, SupportCaseSort } from '@service-hub/contracts';
+import type { TListSupportCasesRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import type { SupportScope } from './support-scope';
 
-export type CaseListFilters = {
-  status: SupportCaseFilter;
-  sort: SupportCaseSort;
-  order: 'asc' | 'desc';
+export type CaseListFilters = Omit<TListSupportCasesRequest, 'subject'> & {
+  /** Empty: no subject filter. */
   subject: string;
-  page: number;
-  pageSize: number;
   /** Provider staff: every customer, or only the active account. */
   allCustomers: boolean;
 };

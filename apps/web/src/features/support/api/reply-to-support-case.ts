@@ -1,4 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { TReplyToSupportCaseRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { getSupportCaseQueryOptions } from './get-support-case';
 import { asFormData, toFormData } from './message-form-data';
@@ -7,9 +8,9 @@ import type { SupportScope } from './support-scope';
 export function useReplyToSupportCase(scope: SupportScope, caseId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ message, files }: { message: string; files: File[] }) => {
+    mutationFn: ({ files, ...fields }: TReplyToSupportCaseRequest & { files: File[] }) => {
       const options = {
-        body: toFormData({ message }, files) as never,
+        body: toFormData(fields, files) as never,
         bodySerializer: asFormData,
       };
       const path = { caseId: String(caseId) };

@@ -2,7 +2,7 @@ import { Alert, Badge, Button, Card, Group, Stack, Text, Textarea, Title } from 
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { ZReplySupportCaseRequest, type TSupportAttachment } from '@service-hub/contracts';
+import { ZReplyToSupportCaseRequest, type TSupportAttachment } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
@@ -59,7 +59,7 @@ function ReplyForm({ supportCase, scope }: CaseOutletContext) {
   const { data: rules } = useAttachmentRules();
   const form = useForm({
     initialValues: { message: '', attachments: [] as File[] },
-    validate: validateWith(ZReplySupportCaseRequest, t, {
+    validate: validateWith(ZReplyToSupportCaseRequest, t, {
       toRequest: (values: { message: string }) => ({ message: values.message }),
     }),
   });

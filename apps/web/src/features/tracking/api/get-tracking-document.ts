@@ -1,12 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTrackingDocument } from '@service-hub/contracts';
+import type { TGetTrackingDocumentResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
 export const getTrackingDocumentQueryOptions = (accountId: number, documentId: number) =>
   queryOptions({
     queryKey: ['tracking', accountId, 'document', documentId],
-    queryFn: (): Promise<TTrackingDocument> =>
+    queryFn: (): Promise<TGetTrackingDocumentResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/documents/{documentId}', {
           params: { path: { documentId: String(documentId) }, query: { activeAccountId: String(accountId) } },

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTrackingFileList } from '@service-hub/contracts';
+import type { TListTrackingFilesResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
@@ -8,7 +8,7 @@ export type TrackingListQuery = Record<string, string | number>;
 export const getTrackingFilesQueryOptions = (accountId: number, query: TrackingListQuery) =>
   queryOptions({
     queryKey: ['tracking', accountId, 'files', query],
-    queryFn: (): Promise<TTrackingFileList> =>
+    queryFn: (): Promise<TListTrackingFilesResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/files', {
           params: { query: { ...query, activeAccountId: String(accountId) } as never },

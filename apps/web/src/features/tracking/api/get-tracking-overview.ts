@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TTrackingOverview } from '@service-hub/contracts';
+import type { TGetTrackingOverviewRequest, TGetTrackingOverviewResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
-export type OverviewRange = { fromDate?: string; toDate?: string; timeZone: string };
+/** The overview always names the viewer's time zone, so the days match what they see. */
+export type OverviewRange = TGetTrackingOverviewRequest & { timeZone: string };
 
 export const getTrackingOverviewQueryOptions = (accountId: number, range: OverviewRange) =>
   queryOptions({
     queryKey: ['tracking', accountId, 'overview', range],
-    queryFn: (): Promise<TTrackingOverview> =>
+    queryFn: (): Promise<TGetTrackingOverviewResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/overview', {
           params: { query: { ...range, activeAccountId: String(accountId) } },

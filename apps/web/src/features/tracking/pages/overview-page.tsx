@@ -21,7 +21,7 @@ import {
   DELIVERY_CHANNEL_KEYS,
   TRACKING_STATUSES,
   type DeliveryChannel,
-  type TTrackingOverview,
+  type TGetTrackingOverviewResponse,
 } from '@service-hub/contracts';
 import { LocalDatesProvider } from '../../../components/ui/data-list/dates-provider';
 import { formatDateTime, formatNumber } from '../../../lib/format';
@@ -252,7 +252,7 @@ function CountCard({
 }
 
 /** Documents per channel and day; the same numbers as a table for screen readers. */
-function ChannelsChart({ overview }: { overview: TTrackingOverview }) {
+function ChannelsChart({ overview }: { overview: TGetTrackingOverviewResponse }) {
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const channels = DELIVERY_CHANNEL_KEYS.filter((c) => overview.documents.byChannel[c] > 0);

@@ -1,7 +1,8 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { TSearchUsersRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 
-export type UserSearch = { q?: string; first: number; max: number };
+export type UserSearch = Pick<TSearchUsersRequest, 'q' | 'first' | 'max'>;
 
 /** All users matching the text, a page at a time; the total comes in the X-Total-Count header. */
 export const searchUsersQueryOptions = (search: UserSearch) =>
