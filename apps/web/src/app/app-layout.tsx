@@ -114,7 +114,7 @@ export function AppLayout() {
 
   const confirmRemoval = async () => {
     if (!removing) return;
-    await revokeAccess.mutateAsync({ userId: user.id, customerId: removing.id });
+    await revokeAccess.mutateAsync({ userID: user.id, customerID: removing.id });
     setRemoving(null);
     showSuccess('shell.activeAccount.accessRemoved', { name: removing.name });
     // The stored choice falls back to the first remaining account if the active one went.
