@@ -147,6 +147,7 @@ export function filesQuery(customerId: number, query: TrackingFilesFilter): List
   return {
     table: 'tracking_files',
     alias: 'f',
+    partitionKey: 'arrived_at',
     conditions,
     params,
     keys: fileSortKeys(query.sortBy, query.sortDirection),
@@ -269,6 +270,7 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
   return {
     table: 'tracking_documents',
     alias: 'd',
+    partitionKey: 'created_at',
     conditions,
     params,
     keys: documentSortKeys(query.sortBy, query.sortDirection),
