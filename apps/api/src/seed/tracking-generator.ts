@@ -117,10 +117,23 @@ type Batch = {
  * (tens of thousands of documents) and by `npm run seed -- --documents N` (millions).
  */
 export async function generateTracking(options: TrackingGeneratorOptions): Promise<TrackingGeneratorResult> {
-  const { client, customers, random, now } = options;
+  const { client, now } = options;
   const days = options.days ?? 90;
   // The months the rows land in get their own partitions (else they would fill DEFAULT).
   await createTrackingPartitions(client, new Date(now.getTime() - days * 24 * 60 * MINUTE), now);
+  // Every copied row's foreign key is checked by a query on a partitioned table. By default
+  // PostgreSQL plans that query anew for each row, pruning partitions as it plans (measured:
+  // 1 100 documents/s); one generic plan that prunes as it runs is six times faster.
+  await client.query('SET plan_cache_mode = force_generic_plan');
+  try {
+    return await generate(options, days);
+  } finally {
+    await client.query('RESET plan_cache_mode');
+  }
+}
+
+async function generate(options: TrackingGeneratorOptions, days: number): Promise<TrackingGeneratorResult> {
+  const { client, customers, random, now } = options;
   const ids = await nextIds(client);
   const totals: TrackingGeneratorResult = { files: 0, documents: 0, deliveries: 0, events: 0 };
   const customerChoices = customers.map((c) => [c, c.weight] as const);
