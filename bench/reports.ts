@@ -17,6 +17,7 @@ import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
 import { createDatabase } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { createTrackingPartitions } from '../apps/api/src/jobs/create-tracking-partitions.job.ts';
 import { reportQuery } from '../apps/api/src/modules/reports/report-columns.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 
@@ -58,6 +59,7 @@ try {
   // One account with exactly ROWS documents in the last DAYS days (its seeded ones removed).
   console.log(`reports bench: generating ${ROWS} documents in ${FILES} files`);
   await db.$client.query('DELETE FROM tracking_files WHERE customer_id = $1', [account.id]);
+  await createTrackingPartitions(db.$client, new Date(Date.now() - (DAYS + 1) * 86_400_000), new Date());
   const { rows: files } = await db.$client.query<{ first: number }>(
     `WITH inserted AS (
        INSERT INTO tracking_files (customer_id, filename, status, arrived_at, document_count)
@@ -67,13 +69,13 @@ try {
     [account.id, FILES],
   );
   await db.$client.query(
-    `INSERT INTO tracking_documents (file_id, customer_id, external_document_id, invoice_number, message_id, message_type,
-       e_address, recipient_name, status, created_at)
-     SELECT $2::bigint + g % $3, $1, 'DOC-' || g, 'INV-' || (100000 + g), 'MSG-' || g, 'INVOICE',
+    `INSERT INTO tracking_documents (file_id, file_arrived_at, customer_id, external_document_id, invoice_number,
+       message_id, message_type, e_address, recipient_name, status, created_at)
+     SELECT f.id, f.arrived_at, $1, 'DOC-' || g, 'INV-' || (100000 + g), 'MSG-' || g, 'INVOICE',
             'recipient' || g || '@example.com', 'Åsa Öberg ' || g,
             (ARRAY['Delivered','Delivered','Delivered','Rejected','NotDelivered','PartiallyDelivered'])[1 + g % 6],
             now() - make_interval(days => 1 + g % ${DAYS}, secs => g % 86000)
-       FROM generate_series(1, $4) g`,
+       FROM generate_series(1, $4) g JOIN tracking_files f ON f.id = $2::bigint + g % $3 AND f.customer_id = $1`,
     [account.id, files[0]!.first, FILES, ROWS],
   );
   await db.$client.query('ANALYZE tracking_files');

@@ -1,6 +1,7 @@
 import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signIn, startPostgres, startProcess, type HubProcess, type Postgres } from './hub.ts';
+import { createTrackingPartitions } from '../apps/api/src/jobs/create-tracking-partitions.job.ts';
 
 export type KilledJob = {
   what: string;
@@ -46,6 +47,7 @@ function workerRunning(workers: HubProcess[], queue: string): HubProcess | undef
 
 /** One account with REPORT_ROWS documents over the last 300 days, as bench/reports.ts builds it. */
 async function addReportRows(postgres: Postgres, accountId: number) {
+  await createTrackingPartitions(postgres.db.$client, new Date(Date.now() - 301 * 86_400_000), new Date());
   const { rows } = await postgres.db.$client.query<{ first: number }>(
     `WITH inserted AS (
        INSERT INTO tracking_files (customer_id, filename, status, arrived_at, document_count)
@@ -55,11 +57,11 @@ async function addReportRows(postgres: Postgres, accountId: number) {
     [accountId, REPORT_ROWS / 50],
   );
   await postgres.db.$client.query(
-    `INSERT INTO tracking_documents (file_id, customer_id, external_document_id, invoice_number, message_id, message_type,
-       e_address, recipient_name, status, created_at)
-     SELECT $2::bigint + g % $3, $1, 'LOAD-' || g, 'INV-' || g, 'MSG-' || g, 'INVOICE', 'r' || g || '@example.com',
+    `INSERT INTO tracking_documents (file_id, file_arrived_at, customer_id, external_document_id, invoice_number,
+       message_id, message_type, e_address, recipient_name, status, created_at)
+     SELECT f.id, f.arrived_at, $1, 'LOAD-' || g, 'INV-' || g, 'MSG-' || g, 'INVOICE', 'r' || g || '@example.com',
             'Åsa Öberg ' || g, 'Delivered', now() - make_interval(days => 1 + g % 300, secs => g % 86000)
-       FROM generate_series(1, $4) g`,
+       FROM generate_series(1, $4) g JOIN tracking_files f ON f.id = $2::bigint + g % $3 AND f.customer_id = $1`,
     [accountId, rows[0]!.first, REPORT_ROWS / 50, REPORT_ROWS],
   );
   await postgres.db.$client.query('ANALYZE tracking_documents');

@@ -119,6 +119,11 @@ const ZEnv = z.object({
   S3_ACCESS_KEY_ID: z.string().optional(),
   S3_SECRET_ACCESS_KEY: z.string().optional(),
   S3_FORCE_PATH_STYLE: z.enum(['0', '1', 'true', 'false']).optional(),
+  /**
+   * Months of track-and-trace history kept; older months are dropped by the nightly purge
+   * (0 keeps everything).
+   */
+  TRACKING_RETENTION_MONTHS: z.coerce.number().int().min(0).max(1200).default(0),
   /** Most records one report may hold (spec 9); lowered in tests. */
   REPORT_MAX_RECORDS: z.coerce.number().int().min(1).default(REPORT_MAX_RECORDS),
   /** The CRM's HTTP API (bulk creation of customers); without it the built-in CRM directory answers. */
@@ -197,6 +202,8 @@ export type AppConfig = {
   /** Where files are kept: a folder each, unless an object store is configured. */
   storage: { reportsDir: string; attachmentsDir: string; objectStore: ObjectStoreConfig | undefined };
   reports: { maxRecords: number };
+  /** Months of track-and-trace history kept (TRACKING_RETENTION_MONTHS; 0: all of it). */
+  tracking: { retentionMonths: number };
   /** The CRM over HTTP; undefined means the built-in CRM directory. */
   crm: { url: string; token: string | undefined; timeoutMs: number; retries: number } | undefined;
   /** Limits of support attachments per message (ATTACHMENT_MAX_FILES, ATTACHMENT_MAX_FILE_MB). */
@@ -297,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
         : undefined,
     },
     reports: { maxRecords: e.REPORT_MAX_RECORDS },
+    tracking: { retentionMonths: e.TRACKING_RETENTION_MONTHS },
     crm: e.CRM_URL
       ? { url: e.CRM_URL, token: e.CRM_TOKEN, timeoutMs: e.CRM_TIMEOUT_MS, retries: e.CRM_RETRIES }
       : undefined,

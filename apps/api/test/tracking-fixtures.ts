@@ -59,16 +59,17 @@ export async function insertTrackingFile(
   const fileId = rows[0]!.id;
   for (const step of file.steps ?? []) {
     await db.$client.query(
-      'INSERT INTO tracking_file_events (file_id, step, occurred_at) VALUES ($1, $2, $3)',
-      [fileId, step.step, step.at],
+      'INSERT INTO tracking_file_events (file_id, file_arrived_at, step, occurred_at) VALUES ($1, $2, $3, $4)',
+      [fileId, file.arrivedAt, step.step, step.at],
     );
   }
   const documentIds: number[] = [];
   for (const document of documents) {
     const inserted = await db.$client.query<{ id: number }>(
       `INSERT INTO tracking_documents (file_id, customer_id, external_document_id, invoice_number, message_id,
-                                       recipient_name, e_address, status, channels, created_at, message_type)
-       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'INVOICE') RETURNING id`,
+                                       recipient_name, e_address, status, channels, created_at, message_type,
+                                       file_arrived_at)
+       VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, 'INVOICE', $10) RETURNING id`,
       [
         fileId,
         file.customerId,
@@ -84,10 +85,16 @@ export async function insertTrackingFile(
     );
     const documentId = inserted.rows[0]!.id;
     documentIds.push(documentId);
+    await db.$client.query(
+      `INSERT INTO tracking_document_keys (customer_id, external_document_id, document_id, document_created_at)
+       VALUES ($1, $2, $3, $4)`,
+      [file.customerId, document.externalDocumentId, documentId, file.arrivedAt],
+    );
     for (const [i, delivery] of (document.deliveries ?? []).entries()) {
       await db.$client.query(
-        `INSERT INTO delivery_documents (document_id, delivery_document_id, channel, pages, status, status_at, rejection_reason)
-         VALUES ($1, $2, $3, $4, $5, $6, $7)`,
+        `INSERT INTO delivery_documents (document_id, delivery_document_id, channel, pages, status, status_at,
+                                         rejection_reason, document_created_at)
+         VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`,
         [
           documentId,
           `FX-${documentId}-${i}`,
@@ -96,6 +103,7 @@ export async function insertTrackingFile(
           delivery.status,
           file.steps?.at(-1)?.at ?? file.arrivedAt,
           delivery.reason ?? null,
+          file.arrivedAt,
         ],
       );
     }

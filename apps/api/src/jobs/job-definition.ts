@@ -12,7 +12,7 @@ export type JobServices = {
   /** The CRM (bulk creation of customers). */
   crm: CrmConnector;
   storage: FastifyInstance['storage'];
-  config: Pick<AppConfig, 'publicUrl' | 'reports'>;
+  config: Pick<AppConfig, 'publicUrl' | 'reports' | 'tracking'>;
   log: FastifyBaseLogger;
   /** Aborted when this process stops: long jobs end early and the queue retries them. */
   signal: AbortSignal;
@@ -40,6 +40,8 @@ export type Job<T = unknown> = {
   name: string;
   /** Cron expression for recurring jobs. */
   schedule?: string;
+  /** Queued (with an empty payload) whenever a worker starts, besides its schedule. */
+  runAtStart?: boolean;
   queue?: QueueOptions;
   /** How often an idle worker looks for this queue's jobs (pg-boss's default: 2 s). */
   pollingIntervalSeconds?: number;
@@ -52,6 +54,7 @@ export function defineJob<T>(definition: {
   name: string;
   payload: z.ZodType<T>;
   schedule?: string;
+  runAtStart?: boolean;
   queue?: QueueOptions;
   pollingIntervalSeconds?: number;
   handle: (services: JobServices, payload: T, attempt: Attempt) => Promise<void>;
@@ -59,6 +62,7 @@ export function defineJob<T>(definition: {
   return {
     name: definition.name,
     schedule: definition.schedule,
+    runAtStart: definition.runAtStart,
     queue: definition.queue,
     pollingIntervalSeconds: definition.pollingIntervalSeconds,
     run: (services, data, attempt) => definition.handle(services, definition.payload.parse(data), attempt),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import type { Database } from '../db/client.ts';
 import { defineJob } from './job-definition.ts';
+import { purgeExpiredTracking } from './tracking-retention.ts';
 
 /** How long records that only serve security and support stay once they are no longer needed. */
 export const RETENTION = {
@@ -33,12 +34,15 @@ export async function purgeExpired(db: Database): Promise<Record<string, number>
   return deleted;
 }
 
-/** Runs the purge every night. */
+/** Runs the purge every night, with the track-and-trace history past TRACKING_RETENTION_MONTHS. */
 export const purgeExpiredJob = defineJob({
   name: 'purge-expired.v1',
   payload: z.object({}),
   schedule: '17 3 * * *',
-  handle: async ({ db }) => {
+  handle: async ({ db, config, log }) => {
     await purgeExpired(db);
+    const tracking = await purgeExpiredTracking(db.$client, config.tracking.retentionMonths);
+    if (tracking.droppedPartitions.length > 0 || tracking.deletedFiles > 0 || tracking.deletedDocuments > 0)
+      log.info(tracking, 'expired tracking history removed');
   },
 });

@@ -185,6 +185,11 @@ export type PagedQuery = {
   /** The columns of a row, from `alias` and `joins`. */
   columns: string;
   joins?: string;
+  /**
+   * The partition key of a partitioned table: the page carries it to the join back to the rows,
+   * so each row is read from its own month's partition instead of probing every partition.
+   */
+  partitionKey?: string;
 };
 
 export type Page<Row> = {
@@ -222,10 +227,13 @@ export async function pagedQuery<Row>(pool: pg.Pool, query: PagedQuery): Promise
   if (query.cursor) conditions.push(afterCursor(params, keys, decodeCursor(query.cursor, keys)));
   const keyColumns = keys.map((k, i) => `${k.expression} AS k${i}`).join(', ');
   const outerOrder = keys.map((k, i) => `page.k${i} ${k.direction === 'asc' ? 'ASC' : 'DESC'}`).join(', ');
+  const partition = query.partitionKey;
   const pageSql = `SELECT ${query.columns}, ${keys.map((_, i) => `page.k${i}`).join(', ')}
-      FROM (SELECT ${alias}.id, ${keyColumns} FROM ${table} ${alias} ${where(conditions)}
+      FROM (SELECT ${alias}.id, ${partition ? `${alias}.${partition} AS partition_key, ` : ''}${keyColumns}
+              FROM ${table} ${alias} ${where(conditions)}
              ORDER BY ${orderBy(keys)} LIMIT ${params.add(pageSize + 1)} OFFSET ${params.add(offset)}) page
-      JOIN ${table} ${alias} ON ${alias}.id = page.id ${query.joins ?? ''}
+      JOIN ${table} ${alias} ON ${alias}.id = page.id${partition ? ` AND ${alias}.${partition} = page.partition_key` : ''}
+           ${query.joins ?? ''}
      ORDER BY ${outerOrder}`;
 
   const [count, page] = await Promise.all([

@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Job, JobServices } from '../jobs/job-definition.ts';
 import { importCustomersJob } from '../jobs/import-customers.job.ts';
+import { createTrackingPartitionsJob } from '../jobs/create-tracking-partitions.job.ts';
 import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
 import { generateReportJob } from '../jobs/generate-report.job.ts';
 import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
@@ -17,6 +18,7 @@ const JOBS: Job[] = [
   sendEmailJob,
   resendUnsentEmailJob,
   purgeExpiredJob,
+  createTrackingPartitionsJob as Job,
   generateReportJob as Job,
   reportMaintenanceJob as Job,
   runReportSchedulesJob as Job,
@@ -50,7 +52,7 @@ export const jobsOptionsOf = (config: AppConfig, crm: JobServices['crm']): JobsO
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
   runWorkers: config.runJobs,
-  config: { publicUrl: config.publicUrl, reports: config.reports },
+  config: { publicUrl: config.publicUrl, reports: config.reports, tracking: config.tracking },
   crm,
 });
 
@@ -166,6 +168,8 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
       });
       workerIds.set(job.name, workerId);
       if (job.schedule) await boss.schedule(job.name, job.schedule, {});
+      // Each starting worker queues one: such jobs are idempotent and cheap when nothing is to do.
+      if (job.runAtStart) await boss.send(job.name, {});
     }
     leases.watch(
       boss,

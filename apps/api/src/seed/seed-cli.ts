@@ -68,7 +68,7 @@ try {
       // VACUUM, not only ANALYZE: the visibility map lets the lists read their indexes alone.
       console.log('vacuuming and analyzing tables…');
       await client.query(
-        'VACUUM (ANALYZE) tracking_files, tracking_file_events, tracking_documents, delivery_documents',
+        'VACUUM (ANALYZE) tracking_files, tracking_file_events, tracking_documents, tracking_document_keys, delivery_documents',
       );
       const seconds = (Date.now() - started) / 1000;
       console.log(

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { DeliveryChannel, DeliveryStatus, Market, ProcessingStep } from '@service-hub/contracts';
+import { createTrackingPartitions } from '../jobs/create-tracking-partitions.job.ts';
 import { deriveTrackingStatus, FINAL_STEP } from '../modules/tracking/tracking-status.ts';
 import { copyRows, json, syncIdentitySequences, type CopyValue } from './copy.ts';
 import { NORDIC_NAMES } from './nordic-names.ts';
@@ -105,6 +106,7 @@ type Batch = {
   files: CopyValue[][];
   events: CopyValue[][];
   documents: CopyValue[][];
+  documentKeys: CopyValue[][];
   deliveries: CopyValue[][];
 };
 
@@ -115,8 +117,23 @@ type Batch = {
  * (tens of thousands of documents) and by `npm run seed -- --documents N` (millions).
  */
 export async function generateTracking(options: TrackingGeneratorOptions): Promise<TrackingGeneratorResult> {
-  const { client, customers, random, now } = options;
+  const { client, now } = options;
   const days = options.days ?? 90;
+  // The months the rows land in get their own partitions (else they would fill DEFAULT).
+  await createTrackingPartitions(client, new Date(now.getTime() - days * 24 * 60 * MINUTE), now);
+  // Every copied row's foreign key is checked by a query on a partitioned table. By default
+  // PostgreSQL plans that query anew for each row, pruning partitions as it plans (measured:
+  // 1 100 documents/s); one generic plan that prunes as it runs is six times faster.
+  await client.query('SET plan_cache_mode = force_generic_plan');
+  try {
+    return await generate(options, days);
+  } finally {
+    await client.query('RESET plan_cache_mode');
+  }
+}
+
+async function generate(options: TrackingGeneratorOptions, days: number): Promise<TrackingGeneratorResult> {
+  const { client, customers, random, now } = options;
   const ids = await nextIds(client);
   const totals: TrackingGeneratorResult = { files: 0, documents: 0, deliveries: 0, events: 0 };
   const customerChoices = customers.map((c) => [c, c.weight] as const);
@@ -129,10 +146,16 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
     await copyRows(
       client,
       'tracking_file_events',
-      ['id', 'file_id', 'step', 'occurred_at', 'detail'],
+      ['id', 'file_id', 'file_arrived_at', 'step', 'occurred_at', 'detail'],
       batch.events,
     );
     await copyRows(client, 'tracking_documents', DOCUMENT_COLUMNS, batch.documents);
+    await copyRows(
+      client,
+      'tracking_document_keys',
+      ['customer_id', 'external_document_id', 'document_id', 'document_created_at'],
+      batch.documentKeys,
+    );
     await copyRows(client, 'delivery_documents', DELIVERY_COLUMNS, batch.deliveries);
     if (options.commitEachBatch) await client.query('COMMIT');
     batch = emptyBatch();
@@ -227,6 +250,7 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
         batch.deliveries.push([
           ids.delivery,
           documentId,
+          arrivedAt,
           `DD${ids.delivery}`,
           channel,
           pages,
@@ -256,11 +280,14 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
       if (channel !== 'eArchive' && random.chance(0.12))
         addDelivery('eArchive', reached ? outcome() : 'pending');
       deliveryStatuses.push(...documentDeliveries);
+      const externalDocumentId = `${customer.customerNumber}-${messageType.slice(0, 3)}-${documentId}`;
+      batch.documentKeys.push([customer.id, externalDocumentId, documentId, arrivedAt]);
       batch.documents.push([
         documentId,
         fileId,
+        arrivedAt,
         customer.id,
-        `${customer.customerNumber}-${messageType.slice(0, 3)}-${documentId}`,
+        externalDocumentId,
         messageType === 'INVOICE' || messageType === 'REMINDER' ? String(4_000_000 + documentId) : null,
         `MSG${documentId}`,
         messageType,
@@ -283,7 +310,7 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
       }
     }
     for (const event of events) {
-      batch.events.push([ids.event++, fileId, event.step, event.at, null]);
+      batch.events.push([ids.event++, fileId, arrivedAt, event.step, event.at, null]);
       totals.events++;
     }
 
@@ -471,6 +498,7 @@ const FILE_COLUMNS = [
 const DOCUMENT_COLUMNS = [
   'id',
   'file_id',
+  'file_arrived_at',
   'customer_id',
   'external_document_id',
   'invoice_number',
@@ -485,6 +513,7 @@ const DOCUMENT_COLUMNS = [
 const DELIVERY_COLUMNS = [
   'id',
   'document_id',
+  'document_created_at',
   'delivery_document_id',
   'channel',
   'pages',
@@ -494,7 +523,7 @@ const DELIVERY_COLUMNS = [
 ];
 
 function emptyBatch(): Batch {
-  return { files: [], events: [], documents: [], deliveries: [] };
+  return { files: [], events: [], documents: [], documentKeys: [], deliveries: [] };
 }
 
 async function nextIds(client: PoolClient) {

@@ -2,11 +2,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  type AnyPgColumn,
   text,
   uniqueIndex,
   uuid,
@@ -25,15 +27,45 @@ import { customers } from './customers.ts';
 const knownChannels = (column: string) =>
   sql.raw(`${column} <@ ARRAY[${DELIVERY_CHANNEL_KEYS.map((c) => `'${c}'`).join(', ')}]::text[]`);
 
+/*
+ * The five tracking tables are partitioned by month (docs/deployment.md, "Native partitioning by
+ * month"): drizzle describes the partitioned parents; 0017_tracking-partitions.sql makes them
+ * partitioned and jobs/create-tracking-partitions.job.ts creates the months. A primary or unique key of a
+ * partitioned table must hold its partition key, so every key below ends with the time column,
+ * and children copy their parent's time so that their foreign keys can name it.
+ */
+
+/**
+ * A child's composite foreign key to its file or document: deleting the parent deletes it, and a
+ * new time on the parent (a re-ingested `arrived_at` or `created_at`) is copied down, moving the
+ * child to the matching month.
+ */
+const fileOf = (name: string, t: { fileId: AnyPgColumn; fileArrivedAt: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.fileId, t.fileArrivedAt],
+    foreignColumns: [trackingFiles.id, trackingFiles.arrivedAt],
+  })
+    .onDelete('cascade')
+    .onUpdate('cascade');
+const documentOf = (name: string, t: { documentId: AnyPgColumn; documentCreatedAt: AnyPgColumn }) =>
+  foreignKey({
+    name,
+    columns: [t.documentId, t.documentCreatedAt],
+    foreignColumns: [trackingDocuments.id, trackingDocuments.createdAt],
+  })
+    .onDelete('cascade')
+    .onUpdate('cascade');
+
 /** An outgoing file a customer sent for print or digital delivery (spec 3, "Tracking file"). */
 export const trackingFiles = pgTable(
   'tracking_files',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
     customerId: integer('customer_id')
       .notNull()
       .references(() => customers.id, { onDelete: 'cascade' }),
-    /** The producing system's own reference (ingestion API); unique per customer. */
+    /** The producing system's own reference (ingestion API); unique per customer by `tracking_file_keys`. */
     externalId: text('external_id'),
     /**
      * A customer of the Hub that receives the file, besides its sender (`customer_id`): both may
@@ -87,6 +119,7 @@ export const trackingFiles = pgTable(
       .default(sql`'[]'::jsonb`),
   },
   (t) => [
+    primaryKey({ name: 'tracking_files_pkey', columns: [t.id, t.arrivedAt] }),
     check('tracking_files_status_check', oneOf('status', TRACKING_STATUSES)),
     check('tracking_files_channels_check', knownChannels('channels')),
     check('tracking_files_last_step_check', oneOf('last_step', PROCESSING_STEPS)),
@@ -101,9 +134,6 @@ export const trackingFiles = pgTable(
     ),
     index('tracking_files_customer_filename_idx').on(t.customerId, sql`lower(${t.filename})`, t.id),
     index('tracking_files_customer_documents_idx').on(t.customerId, t.documentCount, t.id),
-    uniqueIndex('tracking_files_customer_external_key')
-      .on(t.customerId, t.externalId)
-      .where(sql`${t.externalId} IS NOT NULL`),
     index('tracking_files_receiver_idx')
       .on(t.receiverCustomerId)
       .where(sql`${t.receiverCustomerId} IS NOT NULL`),
@@ -114,15 +144,17 @@ export const trackingFiles = pgTable(
 export const trackingFileEvents = pgTable(
   'tracking_file_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    fileId: bigint('file_id', { mode: 'number' })
-      .notNull()
-      .references(() => trackingFiles.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    /** The file's `arrived_at`, the partition key: a file's status log lives in the file's month. */
+    fileArrivedAt: at('file_arrived_at').notNull(),
     step: text('step').notNull(),
     occurredAt: at('occurred_at').notNull(),
     detail: text('detail'),
   },
   (t) => [
+    primaryKey({ name: 'tracking_file_events_pkey', columns: [t.id, t.fileArrivedAt] }),
+    fileOf('tracking_file_events_file_fk', t),
     check('tracking_file_events_step_check', oneOf('step', PROCESSING_STEPS)),
     index('tracking_file_events_file_idx').on(t.fileId, t.occurredAt),
   ],
@@ -131,10 +163,10 @@ export const trackingFileEvents = pgTable(
 export const trackingDocuments = pgTable(
   'tracking_documents',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    fileId: bigint('file_id', { mode: 'number' })
-      .notNull()
-      .references(() => trackingFiles.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    /** Copied from the file for the foreign key (the file's partition key). */
+    fileArrivedAt: at('file_arrived_at').notNull(),
     /** Copied from the file so that document lists filter by account without a join. */
     customerId: integer('customer_id').notNull(),
     externalDocumentId: text('external_document_id').notNull(),
@@ -152,6 +184,8 @@ export const trackingDocuments = pgTable(
     createdAt: at('created_at').notNull(),
   },
   (t) => [
+    primaryKey({ name: 'tracking_documents_pkey', columns: [t.id, t.createdAt] }),
+    fileOf('tracking_documents_file_fk', t),
     check('tracking_documents_status_check', oneOf('status', TRACKING_STATUSES)),
     check('tracking_documents_channels_check', knownChannels('channels')),
     // The default view's index (with INCLUDE) and the trigram indexes of the text filters are in
@@ -162,9 +196,9 @@ export const trackingDocuments = pgTable(
       t.createdAt.desc(),
       t.id.desc(),
     ),
-    index('tracking_documents_file_idx').on(t.fileId),
-    /** The producer's document id identifies a document of a customer (ingestion, sorting). */
-    uniqueIndex('tracking_documents_customer_external_key').on(t.customerId, t.externalDocumentId),
+    index('tracking_documents_file_idx').on(t.fileId, t.fileArrivedAt),
+    /** Sorting by the producer's document id; its uniqueness is `tracking_document_keys`. */
+    index('tracking_documents_customer_external_idx').on(t.customerId, t.externalDocumentId),
   ],
 );
 
@@ -172,10 +206,10 @@ export const trackingDocuments = pgTable(
 export const deliveryDocuments = pgTable(
   'delivery_documents',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    documentId: bigint('document_id', { mode: 'number' })
-      .notNull()
-      .references(() => trackingDocuments.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    documentId: bigint('document_id', { mode: 'number' }).notNull(),
+    /** The document's `created_at`, the partition key: a document's deliveries share its month. */
+    documentCreatedAt: at('document_created_at').notNull(),
     deliveryDocumentId: text('delivery_document_id').notNull(),
     channel: text('channel').notNull(),
     pages: integer('pages').notNull().default(0),
@@ -184,9 +218,15 @@ export const deliveryDocuments = pgTable(
     rejectionReason: text('rejection_reason'),
   },
   (t) => [
+    primaryKey({ name: 'delivery_documents_pkey', columns: [t.id, t.documentCreatedAt] }),
+    documentOf('delivery_documents_document_fk', t),
     check('delivery_documents_channel_check', oneOf('channel', DELIVERY_CHANNEL_KEYS)),
     check('delivery_documents_status_check', oneOf('status', DELIVERY_STATUSES)),
-    uniqueIndex('delivery_documents_document_delivery_key').on(t.documentId, t.deliveryDocumentId),
+    uniqueIndex('delivery_documents_document_delivery_key').on(
+      t.documentId,
+      t.deliveryDocumentId,
+      t.documentCreatedAt,
+    ),
   ],
 );
 
@@ -197,17 +237,68 @@ export const deliveryDocuments = pgTable(
 export const deliveryDocumentEvents = pgTable(
   'delivery_document_events',
   {
-    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
-    deliveryId: bigint('delivery_id', { mode: 'number' })
-      .notNull()
-      .references(() => deliveryDocuments.id, { onDelete: 'cascade' }),
+    id: bigint('id', { mode: 'number' }).notNull().generatedByDefaultAsIdentity(),
+    deliveryId: bigint('delivery_id', { mode: 'number' }).notNull(),
+    /** The document's `created_at`, copied through the delivery (partition key). */
+    documentCreatedAt: at('document_created_at').notNull(),
     status: text('status').notNull(),
     occurredAt: at('occurred_at').notNull(),
     rejectionReason: text('rejection_reason'),
   },
   (t) => [
+    primaryKey({ name: 'delivery_document_events_pkey', columns: [t.id, t.documentCreatedAt] }),
+    foreignKey({
+      name: 'delivery_document_events_delivery_fk',
+      columns: [t.deliveryId, t.documentCreatedAt],
+      foreignColumns: [deliveryDocuments.id, deliveryDocuments.documentCreatedAt],
+    })
+      .onDelete('cascade')
+      .onUpdate('cascade'),
     check('delivery_document_events_status_check', oneOf('status', DELIVERY_STATUSES)),
     index('delivery_document_events_delivery_idx').on(t.deliveryId, t.occurredAt),
+  ],
+);
+
+/**
+ * The ingestion API's idempotency: a customer's file reference names one file. Unpartitioned, as
+ * a unique key across months cannot live on the partitioned table; written in the transaction
+ * that inserts the file. The foreign key is deferred so that the key can be claimed (with the
+ * file's id taken from its sequence) before the file row exists (DEFERRABLE INITIALLY DEFERRED is
+ * in 0017_tracking-partitions.sql: drizzle cannot express it).
+ */
+export const trackingFileKeys = pgTable(
+  'tracking_file_keys',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    externalId: text('external_id').notNull(),
+    fileId: bigint('file_id', { mode: 'number' }).notNull(),
+    fileArrivedAt: at('file_arrived_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'tracking_file_keys_pkey', columns: [t.customerId, t.externalId] }),
+    fileOf('tracking_file_keys_file_fk', t),
+    // Time first: the purge finds a month's keys by range, the foreign key by both columns.
+    index('tracking_file_keys_file_idx').on(t.fileArrivedAt, t.fileId),
+  ],
+);
+
+/** The same for documents: a customer's `external_document_id` names one document. */
+export const trackingDocumentKeys = pgTable(
+  'tracking_document_keys',
+  {
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    externalDocumentId: text('external_document_id').notNull(),
+    documentId: bigint('document_id', { mode: 'number' }).notNull(),
+    documentCreatedAt: at('document_created_at').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'tracking_document_keys_pkey', columns: [t.customerId, t.externalDocumentId] }),
+    documentOf('tracking_document_keys_document_fk', t),
+    index('tracking_document_keys_document_idx').on(t.documentCreatedAt, t.documentId),
   ],
 );
 

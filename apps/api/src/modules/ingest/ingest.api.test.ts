@@ -65,6 +65,13 @@ describe('[INGEST] API keys and the ingestion API', () => {
         [malardalen.id, fileRef],
       )
     ).rows[0]?.id;
+  const documentIdOf = async (externalDocumentId: string) =>
+    (
+      await ctx.db.$client.query<{ id: number }>(
+        'SELECT id FROM tracking_documents WHERE customer_id = $1 AND external_document_id = $2',
+        [malardalen.id, externalDocumentId],
+      )
+    ).rows[0]?.id;
   const trackingFile = async (fileRef: string) => {
     const response = await ctx.app.inject({
       url: `/api/tracking/stt/files/${await fileIdOf(fileRef)}?activeAccountId=${malardalen.id}`,
@@ -287,6 +294,72 @@ describe('[INGEST] API keys and the ingestion API', () => {
       const doc = detail.json<TTrackingDocument>();
       expect(doc.deliveries).toEqual([expect.objectContaining({ status: 'delivered' })]);
       expect(doc.timeline.filter((e) => e.channel).map((e) => e.status)).toEqual(['pending', 'delivered']);
+    });
+
+    it('moves a file to its new month with its status log, and a document with its deliveries', async () => {
+      await ingestOk([
+        { ...file('MOVE-1'), arrivedAt: '2026-10-10T08:00:00Z' },
+        { ...document('MOVE-1', 'MOVE-1-D1'), createdAt: '2026-10-10T08:00:00Z' },
+        step('MOVE-1', 'received', '2026-10-10T08:05:00Z'),
+        delivery('MOVE-1-D1', 'pending', '2026-10-10T09:00:00Z'),
+        delivery('MOVE-1-D1', 'delivered', '2026-10-10T10:00:00Z'),
+      ]);
+      const fileId = await fileIdOf('MOVE-1');
+      // The producer corrects both times: November, a month with its own partitions.
+      expect(
+        await ingestOk([
+          { ...file('MOVE-1', 'MOVE-1-file-again'), arrivedAt: '2026-11-12T08:00:00Z' },
+          {
+            ...document('MOVE-1', 'MOVE-1-D1'),
+            eventId: 'MOVE-1-D1-doc-again',
+            createdAt: '2026-11-12T08:00:00Z',
+          },
+        ]),
+      ).toMatchObject({ accepted: 2, rejected: 0 });
+      expect(await fileIdOf('MOVE-1')).toBe(fileId);
+
+      const shown = await trackingFile('MOVE-1');
+      expect(shown).toMatchObject({ id: fileId, arrivedAt: '2026-11-12T08:00:00.000Z', documentCount: 1 });
+      expect(shown.statusLog.map((e) => e.step)).toEqual(['received']);
+      const partitions = await ctx.db.$client.query<{ t: string; n: number }>(
+        `SELECT tableoid::regclass::text AS t, count(*)::int AS n FROM (
+           SELECT tableoid FROM tracking_files WHERE id = $1
+           UNION ALL SELECT tableoid FROM tracking_file_events WHERE file_id = $1
+           UNION ALL SELECT d.tableoid FROM tracking_documents d WHERE d.file_id = $1
+           UNION ALL SELECT dd.tableoid FROM delivery_documents dd JOIN tracking_documents d ON d.id = dd.document_id
+                      WHERE d.file_id = $1
+           UNION ALL SELECT ev.tableoid FROM delivery_document_events ev
+                      JOIN delivery_documents dd ON dd.id = ev.delivery_id
+                      JOIN tracking_documents d ON d.id = dd.document_id WHERE d.file_id = $1) rows
+         GROUP BY 1 ORDER BY 1`,
+        [fileId],
+      );
+      expect(partitions.rows).toEqual([
+        { t: 'delivery_document_events_y2026m11', n: 2 },
+        { t: 'delivery_documents_y2026m11', n: 1 },
+        { t: 'tracking_documents_y2026m11', n: 1 },
+        { t: 'tracking_file_events_y2026m11', n: 1 },
+        { t: 'tracking_files_y2026m11', n: 1 },
+      ]);
+      // Later records still find both by their references.
+      expect(
+        await ingestOk([
+          step('MOVE-1', 'printing', '2026-11-12T09:00:00Z'),
+          delivery('MOVE-1-D1', 'rejected', '2026-11-12T11:00:00Z'),
+        ]),
+      ).toMatchObject({ accepted: 2, rejected: 0 });
+      const detail = await ctx.app.inject({
+        url: `/api/tracking/stt/documents/${await documentIdOf('MOVE-1-D1')}?activeAccountId=${malardalen.id}`,
+        headers: { authorization: `Bearer ${user}` },
+      });
+      expect(detail.statusCode).toBe(200);
+      const doc = detail.json<TTrackingDocument>();
+      expect(doc).toMatchObject({ createdAt: '2026-11-12T08:00:00.000Z', status: 'Rejected' });
+      expect(doc.timeline.filter((e) => e.channel).map((e) => e.status)).toEqual([
+        'pending',
+        'delivered',
+        'rejected',
+      ]);
     });
 
     it('rejects bad records with a reason each and keeps the good ones', async () => {

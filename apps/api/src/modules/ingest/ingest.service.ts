@@ -165,6 +165,9 @@ type Outcome = Pick<Result, 'outcome' | 'errors'>;
 async function withRetry<T>(client: PoolClient, work: () => Promise<T>, attempts = 3): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     await client.query('BEGIN');
+    // Each written row's foreign key is checked by a query on a partitioned table: one generic
+    // plan for it instead of planning it anew per row (see tracking-generator.ts).
+    await client.query('SET LOCAL plan_cache_mode = force_generic_plan');
     try {
       const result = await work();
       await client.query('COMMIT');

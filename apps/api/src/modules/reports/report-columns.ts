@@ -291,7 +291,7 @@ export function reportQuery(report: {
   const where = `d.customer_id = ${report.customerId} AND d.created_at >= ${start} AND d.created_at < ${end}`;
   return {
     columns,
-    select: `SELECT ${list} FROM tracking_documents d JOIN tracking_files f ON f.id = d.file_id WHERE ${where} ORDER BY d.created_at, d.id`,
+    select: `SELECT ${list} FROM tracking_documents d JOIN tracking_files f ON f.id = d.file_id AND f.arrived_at = d.file_arrived_at WHERE ${where} ORDER BY d.created_at, d.id`,
     count: `SELECT count(*)::int AS n FROM tracking_documents d WHERE ${where}`,
   };
 }

@@ -290,8 +290,9 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
         arrivedAt: '2026-01-10T10:00:00Z',
       });
       await ctx.db.$client.query(
-        `INSERT INTO tracking_documents (file_id, customer_id, external_document_id, status, created_at)
-         SELECT $1, $2, 'BULK-' || n, 'Delivered', '2026-01-10T10:00:00Z' FROM generate_series(1, 10050) AS n`,
+        `INSERT INTO tracking_documents (file_id, file_arrived_at, customer_id, external_document_id, status, created_at)
+         SELECT $1, '2026-01-10T10:00:00Z', $2, 'BULK-' || n, 'Delivered', '2026-01-10T10:00:00Z'
+           FROM generate_series(1, 10050) AS n`,
         [fileId, malardalen],
       );
       const capped = await documents(`fileId=${fileId}`);

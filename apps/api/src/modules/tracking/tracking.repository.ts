@@ -147,6 +147,7 @@ export function filesQuery(customerId: number, query: TrackingFilesFilter): List
   return {
     table: 'tracking_files',
     alias: 'f',
+    partitionKey: 'arrived_at',
     conditions,
     params,
     keys: fileSortKeys(query.sortBy, query.sortDirection),
@@ -269,11 +270,12 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
   return {
     table: 'tracking_documents',
     alias: 'd',
+    partitionKey: 'created_at',
     conditions,
     params,
     keys: documentSortKeys(query.sortBy, query.sortDirection),
     columns: DOCUMENT_SUMMARY_COLUMNS,
-    joins: 'JOIN tracking_files file ON file.id = d.file_id',
+    joins: 'JOIN tracking_files file ON file.id = d.file_id AND file.arrived_at = d.file_arrived_at',
   };
 }
 
@@ -358,11 +360,15 @@ export async function findFileOfParty(
                                      count(*) FILTER (WHERE dd.status = 'rejected')::int AS rejected,
                                      count(*) FILTER (WHERE dd.status = 'notDelivered')::int AS not_delivered,
                                      count(*) FILTER (WHERE dd.status = 'pending')::int AS pending
-                                FROM tracking_documents d JOIN delivery_documents dd ON dd.document_id = d.id
-                               WHERE d.file_id = f.id GROUP BY dd.channel) ch), '[]') AS delivery_channels,
+                                FROM tracking_documents d
+                                JOIN delivery_documents dd
+                                  ON dd.document_id = d.id AND dd.document_created_at = d.created_at
+                               WHERE d.file_id = f.id AND d.file_arrived_at = f.arrived_at
+                               GROUP BY dd.channel) ch), '[]') AS delivery_channels,
             coalesce((SELECT json_agg(json_build_object('step', e.step, 'occurredAt', e.occurred_at,
                                                         'detail', e.detail) ORDER BY e.occurred_at, e.id)
-                        FROM tracking_file_events e WHERE e.file_id = f.id), '[]') AS status_log
+                        FROM tracking_file_events e
+                       WHERE e.file_id = f.id AND e.file_arrived_at = f.arrived_at), '[]') AS status_log
        FROM tracking_files f
        JOIN customers c ON c.id = f.customer_id
        LEFT JOIN customers rc ON rc.id = f.receiver_customer_id
@@ -451,14 +457,18 @@ export async function findDocumentOfParty(
                         'events', coalesce((SELECT json_agg(json_build_object('status', ev.status,
                                               'at', ev.occurred_at, 'reason', ev.rejection_reason)
                                               ORDER BY ev.occurred_at, ev.id)
-                                              FROM delivery_document_events ev WHERE ev.delivery_id = dd.id), '[]'))
+                                              FROM delivery_document_events ev
+                                             WHERE ev.delivery_id = dd.id
+                                               AND ev.document_created_at = dd.document_created_at), '[]'))
                         ORDER BY dd.status_at, dd.id)
-                        FROM delivery_documents dd WHERE dd.document_id = d.id), '[]') AS deliveries,
+                        FROM delivery_documents dd
+                       WHERE dd.document_id = d.id AND dd.document_created_at = d.created_at), '[]') AS deliveries,
             coalesce((SELECT json_agg(json_build_object('step', e.step, 'at', e.occurred_at, 'detail', e.detail)
                                       ORDER BY e.occurred_at, e.id)
-                        FROM tracking_file_events e WHERE e.file_id = d.file_id), '[]') AS steps
+                        FROM tracking_file_events e
+                       WHERE e.file_id = d.file_id AND e.file_arrived_at = d.file_arrived_at), '[]') AS steps
        FROM tracking_documents d
-       JOIN tracking_files file ON file.id = d.file_id
+       JOIN tracking_files file ON file.id = d.file_id AND file.arrived_at = d.file_arrived_at
        JOIN customers c ON c.id = d.customer_id
       WHERE d.id = $1 AND (d.customer_id = $2 OR file.receiver_customer_id = $2)`,
     [documentId, customerId],
