@@ -22,6 +22,11 @@ export type TestContext = {
   customerId: (name: string) => Promise<number>;
   /** Id of a user by e-mail address. */
   userId: (email: string) => Promise<string>;
+  /**
+   * After a test changed rights directly in the database (as another instance or a database tool
+   * would): resolves once the app's caches have heard of it, which takes moments.
+   */
+  cachesHeard: () => Promise<void>;
   /** The newest mail to an address in the development outbox. */
   lastMailTo: (address: string) => Promise<{ subject: string; text: string } | undefined>;
   close: () => Promise<void>;
@@ -96,6 +101,7 @@ export async function createTestApp(
     },
     customerId: (name) => idOf<number>(db, 'SELECT id FROM customers WHERE name = $1', name),
     userId: (email) => idOf<string>(db, 'SELECT id FROM users WHERE lower(email) = lower($1)', email),
+    cachesHeard: () => app.authenticator.heardAllChanges(),
     lastMailTo: async (address) => {
       const { rows } = await db.$client.query<{ subject: string; text: string }>(
         'SELECT subject, text FROM email_outbox WHERE lower(to_address) = lower($1) ORDER BY id DESC LIMIT 1',

@@ -104,6 +104,11 @@ export class Authenticator {
     return principal;
   }
 
+  /** Resolves once this instance has heard of every change committed so far (see PrincipalCache). */
+  async heardAllChanges(): Promise<void> {
+    await this.cache?.sync();
+  }
+
   /** The account the caller acts for, when they hold it (spec 6); cached like the caller. */
   async heldAccount(principal: Principal, customerId: number): Promise<ActiveAccount | undefined> {
     if (!principal.customerIds.includes(customerId)) return undefined;

@@ -176,6 +176,7 @@ describe('[REPORTS] ordering, generating, listing, downloading and deleting repo
         WHERE cup.permission_id = p.id AND p.prefix = 'STT' AND cup.user_id = $1 AND cup.customer_id = $2`,
       [userId, gota],
     );
+    await ctx.cachesHeard();
     const withoutStt = reportsClient(ctx.app, userToken, gota);
     const refused = await withoutStt.list();
     expect(refused.statusCode).toBe(403);

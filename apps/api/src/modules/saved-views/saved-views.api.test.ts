@@ -132,6 +132,7 @@ describe('[VIEWS] saved views and column choices, on the server', () => {
         WHERE p.id = cup.permission_id AND p.prefix = 'STT' AND cup.customer_id = $1 AND cup.user_id = $2`,
       [gota, await ctx.userId('user@example.com')],
     );
+    await ctx.cachesHeard();
     expect(
       (await call('GET', '/api/saved-views?list=tracking.files', user, undefined, gota)).statusCode,
     ).toBe(403);

@@ -478,6 +478,7 @@ describe('[SUPPORT] cases, replies, attachments and the status workflow', () => 
          SELECT $1, $2, p.id FROM permissions p WHERE p.prefix = 'SUP' AND p.name = 'CustomerUser'`,
         [adminId, gota],
       );
+      await ctx.cachesHeard();
       const colleague = await ctx.tokenFor('admin@example.com');
       const seen = await read(colleague);
       expect(seen.statusCode).toBe(200);

@@ -561,8 +561,8 @@ describe('[TRACKING] lists, details and overview of the active account', () => {
           WHERE p.id = cup.permission_id AND p.prefix = 'STT' AND cup.customer_id = $1 AND cup.user_id = $2`,
         [gota, await ctx.userId('user@example.com')],
       );
-      const response = await get('/api/tracking/stt/files', '', gota);
-      expect(response.statusCode).toBe(403);
+      await ctx.cachesHeard();
+      expect((await get('/api/tracking/stt/files', '', gota)).statusCode).toBe(403);
       expect((await get(`/api/tracking/stt/files/${ids.alpha}`, '', gota)).statusCode).toBe(403);
     });
   });
