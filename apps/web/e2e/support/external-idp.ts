@@ -25,7 +25,7 @@ export const TOKEN_LIFETIME_SECONDS = 15;
 export type ExternalIdp = {
   issuer: string;
   /** What the provider did, for asserting that renewal never revoked a grant. */
-  events: { refreshed: number; grantErrors: string[]; grantsRevoked: number };
+  events: { refreshed: number; grantErrors: string[]; grantsRevoked: number; tokenRequests: string[] };
   /** Starts answering, for the Hub at `hubUrl` as its only client. */
   start: (hubUrl: string) => Promise<void>;
   /** Stops answering: the provider is unreachable from then on. */
@@ -44,7 +44,12 @@ export async function externalIdp({ host = 'localhost' } = {}): Promise<External
   const port = await freePort();
   // By default a different site from the Hub at 127.0.0.1, as a real provider is.
   const issuer = `http://${host}:${port}`;
-  const events: ExternalIdp['events'] = { refreshed: 0, grantErrors: [], grantsRevoked: 0 };
+  const events: ExternalIdp['events'] = {
+    refreshed: 0,
+    grantErrors: [],
+    grantsRevoked: 0,
+    tokenRequests: [],
+  };
   let server: Server | undefined;
 
   const start = async (hubUrl: string) => {
@@ -87,6 +92,20 @@ export async function externalIdp({ host = 'localhost' } = {}): Promise<External
     });
     provider.on('grant.revoked', () => {
       events.grantsRevoked += 1;
+    });
+    // Which refresh token each token request presented and what it got: the story behind a
+    // revoked grant, should a test ever see one.
+    const lastCharacters = (token: unknown) => (typeof token === 'string' ? `…${token.slice(-6)}` : '-');
+    provider.use(async (ctx, next) => {
+      await next();
+      if (ctx.path !== '/token') return;
+      const { params } = (ctx as unknown as KoaContextWithOIDC).oidc ?? {};
+      const body = ctx.body as
+        { refresh_token?: string; error?: string; error_description?: string } | undefined;
+      events.tokenRequests.push(
+        `${new Date().toISOString().slice(11, 23)} ${String(params?.grant_type)} ${lastCharacters(params?.refresh_token)}` +
+          ` → ${ctx.status} ${body?.error ? `${body.error}: ${body.error_description}` : lastCharacters(body?.refresh_token)}`,
+      );
     });
     server = createServer(provider.callback());
     await new Promise<void>((resolve) => server!.listen(port, '127.0.0.1', resolve));

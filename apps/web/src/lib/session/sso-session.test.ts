@@ -8,6 +8,15 @@ const provider = vi.hoisted(() => ({
   signinSilent: (async () => null) as () => Promise<unknown>,
 }));
 
+/** IndexedDB, which every tab reads alike (unlike localStorage, of which each tab has a copy). */
+const indexedDb = vi.hoisted(() => new Map<string, unknown>());
+vi.mock('idb-keyval', () => ({
+  createStore: () => 'store',
+  update: async (key: string, updater: (value: unknown) => unknown) => {
+    indexedDb.set(key, updater(indexedDb.get(key)));
+  },
+}));
+
 vi.mock('oidc-client-ts', () => {
   // Named as the library names its errors (the session tells them apart by name).
   class ErrorResponse extends Error {
@@ -39,6 +48,7 @@ vi.mock('oidc-client-ts', () => {
 
 const { ErrorResponse } = await import('oidc-client-ts');
 const { createSsoSession } = await import('./sso-session');
+const { claimRefreshToken, settleRefreshToken } = await import('./presented-refresh-tokens');
 
 const NOW = 1_800_000_000;
 /** An ID token issued `age` seconds ago that lives `lifetime` seconds. */
@@ -67,22 +77,28 @@ const config = (iframeRenewal = false): TRuntimeConfig => ({
 
 describe('single sign-on renewal', () => {
   const lockNames: string[] = [];
-  let beforeTask: () => void;
+  let beforeTask: () => unknown;
 
   beforeEach(() => {
     vi.useFakeTimers({ now: NOW * 1000 });
     lockNames.length = 0;
     beforeTask = () => {};
     provider.stored = null;
+    indexedDb.clear();
     // Failed renewals are logged; here they are expected.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     vi.stubGlobal('window', { location: { origin: 'https://hub.example.com' } });
+    // Web Crypto answers in a later task, which fake time cannot step through: this digest (the
+    // bytes themselves) answers at once.
+    vi.stubGlobal('crypto', {
+      subtle: { digest: async (_: string, data: Uint8Array) => data.slice().buffer },
+    });
     vi.stubGlobal('navigator', {
       locks: {
         // The lock is granted once another tab let go of it: `beforeTask` is what that tab did.
         request: async (name: string, task: () => Promise<unknown>) => {
           lockNames.push(name);
-          beforeTask();
+          await beforeTask();
           return task();
         },
       },
@@ -121,6 +137,40 @@ describe('single sign-on renewal', () => {
 
     expect(await currentToken()).toBe(elsewhere.id_token);
     expect(signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('never presents a refresh token another tab renewed with, though this tab still reads it', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'r1' };
+    const elsewhere = { id_token: idToken(0, 20, 'elsewhere'), refresh_token: 'r2' };
+    // The other tab renewed with r1 while this one waited for the lock, but this tab's copy of
+    // localStorage shows the new tokens only a moment after the lock was handed over.
+    beforeTask = async () => {
+      expect(await claimRefreshToken('r1')).toBe(true);
+      await settleRefreshToken('r1', true);
+      setTimeout(() => (provider.stored = elsewhere), 100);
+    };
+    const signinSilent = vi.fn();
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    const token = currentToken();
+    await vi.advanceTimersByTimeAsync(200);
+    expect(await token).toBe(elsewhere.id_token);
+    expect(signinSilent).not.toHaveBeenCalled();
+  });
+
+  it('presents a refresh token again whose renewal was never answered (its tab reloaded mid-way)', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'r1' };
+    beforeTask = async () => void (await claimRefreshToken('r1'));
+    const renewed = { id_token: idToken(0, 20, 'renewed'), refresh_token: 'r2' };
+    const signinSilent = vi.fn(async () => (provider.stored = renewed));
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    expect(await currentToken()).toBe(renewed.id_token);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    // Answered now: no tab presents r1 again.
+    expect(await claimRefreshToken('r1')).toBe(false);
   });
 
   it('renews after 60 % of the lifetime without holding up the call', async () => {

@@ -3,6 +3,7 @@ import { SILENT_RENEW_PATH, type TRuntimeConfig } from '@service-hub/contracts';
 import { setTokenSource } from '../api/auth-token';
 import { clearLocalStorage, SIGN_IN_RESULT_MISSING, type SsoSession } from './session';
 import { oneTabAtATime } from './one-tab-at-a-time';
+import { claimRefreshToken, settleRefreshToken } from './presented-refresh-tokens';
 import { renewalDueAt, renewalNeed, tokenTimes, waitNeededAt } from './token-renewal';
 
 /** Where the provider returns after signing out (registered there as the logout URI). */
@@ -10,6 +11,10 @@ export const SIGNED_OUT_PATH = '/auth/signed-out';
 
 /** How long to wait before trying again when the provider could not be reached. */
 const RETRY_AFTER_MS = 5_000;
+
+/** How long a tab whose copy of localStorage is behind another tab's renewal waits for it. */
+const CATCH_UP_MS = 5_000;
+const CATCH_UP_POLL_MS = 25;
 
 /** OAuth errors that mean the provider is there but briefly cannot answer. */
 const TRANSIENT_ERRORS = new Set(['temporarily_unavailable', 'server_error']);
@@ -93,17 +98,49 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     if (issuedAt !== undefined) clockSkew = issuedAt - Date.now() / 1000;
   };
 
-  const renew = (): Promise<User | null> => {
-    renewing ??= oneTabAtATime(async () => {
-      // Another tab may have renewed while this one waited: the tokens are shared in localStorage.
+  /**
+   * Renews with the stored refresh token, inside the lock. Another tab may have renewed while
+   * this one waited: the tokens are shared in localStorage, but this tab's copy may not show that
+   * renewal yet. A refresh token whose renewal was answered is never presented again (a standard
+   * provider revokes the grant for it); the copy gets a moment to catch up instead.
+   */
+  const renewWithStoredTokens = async (): Promise<User | null> => {
+    const catchUpUntil = Date.now() + CATCH_UP_MS;
+    for (;;) {
       const stored = await (await manager).getUser();
       if (!stored) return null;
       if (needOf(stored) === 'none') return stored;
-      if (!stored.refresh_token && !config.oidc.iframeRenewal) {
-        renewalImpossible = true;
-        return null;
+      const refreshToken = stored.refresh_token;
+      if (!refreshToken) {
+        if (!config.oidc.iframeRenewal) {
+          renewalImpossible = true;
+          return null;
+        }
+        return await (await manager).signinSilent();
       }
-      const renewed = await (await manager).signinSilent();
+      if (!(await claimRefreshToken(refreshToken))) {
+        // Still behind after a while: try again later rather than present a spent token.
+        if (Date.now() >= catchUpUntil) return null;
+        await new Promise((resolve) => setTimeout(resolve, CATCH_UP_POLL_MS));
+        continue;
+      }
+      // The copy may have caught up while IndexedDB answered; signinSilent reads it once more.
+      if ((await (await manager).getUser())?.refresh_token !== refreshToken) {
+        await settleRefreshToken(refreshToken, false);
+        continue;
+      }
+      const renewed = await (await manager).signinSilent().catch(async (error: unknown) => {
+        await settleRefreshToken(refreshToken, false);
+        throw error;
+      });
+      await settleRefreshToken(refreshToken, renewed !== null);
+      return renewed;
+    }
+  };
+
+  const renew = (): Promise<User | null> => {
+    renewing ??= oneTabAtATime(async () => {
+      const renewed = await renewWithStoredTokens();
       if (renewed) noteFresh(renewed);
       return renewed;
     })
