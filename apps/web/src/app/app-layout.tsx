@@ -7,12 +7,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
 import { useRevokeAccess } from '../features/customers/api/revoke-access';
-import {
-  AccountSwitcher,
-  LanguageMenu,
-  SessionTimeoutWarning,
-  UserMenu,
-} from '../features/shell/components/deferred-header-parts';
+import { AccountSwitcher, LanguageMenu, UserMenu } from '../features/shell/components/deferred-header-parts';
+import { SessionTimeoutWarning } from '../features/shell/components/session-timeout-warning';
 import { NotificationBell } from '../features/notifications/components/deferred-notification-bell';
 import { Sidebar } from '../features/shell/components/sidebar';
 import { ToastArea } from '../features/shell/components/toast-area';

@@ -6,8 +6,8 @@ import type { UserMenuProps } from './user-menu';
 import { UserMenuButton } from './user-menu-button';
 
 /*
- * The header's menus and the idle-session warning load right after the first paint: a page shows
- * without their dropdowns and dialogs, and their buttons are there from the start (docs/performance.md).
+ * The header's menus load right after the first paint: a page shows without their dropdowns, and
+ * their buttons are there from the start (docs/performance.md).
  */
 
 export const UserMenu = deferred<UserMenuProps>(
@@ -25,10 +25,4 @@ export const AccountSwitcher = deferred<AccountSwitcherProps>(
   ({ active, fullWidth, onOpen }) => (
     <AccountSwitcherButton active={active} fullWidth={fullWidth} onClick={onOpen} />
   ),
-);
-
-/** Nothing to show before it loads: the warning appears after many idle minutes. */
-export const SessionTimeoutWarning = deferred<{ idleMinutes: number; onSignOut: () => void }>(
-  () => import('./session-timeout-warning').then((chunk) => chunk.SessionTimeoutWarning),
-  () => null,
 );

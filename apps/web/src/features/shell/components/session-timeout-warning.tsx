@@ -1,13 +1,16 @@
-import { Button, Group, Modal, Text } from '@mantine/core';
-import { useEffect, useRef, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import {
-  formatCountdown,
   idleState,
   LAST_ACTIVITY_KEY,
   noteActivity,
   readLastActivity,
 } from '../../../lib/session/idle-timeout';
+
+const loadDialog = () => import('./session-timeout-dialog');
+// The dialog's code comes with the warning; the idle clock runs from the first paint.
+const SessionTimeoutDialog = lazy(() =>
+  loadDialog().then((chunk) => ({ default: chunk.SessionTimeoutDialog })),
+);
 
 const ACTIVITY_EVENTS = ['pointerdown', 'keydown', 'wheel', 'touchstart', 'mousemove'] as const;
 /** Activity is written down at most this often (mouse moves come by the hundred). */
@@ -25,7 +28,6 @@ export function SessionTimeoutWarning({
   idleMinutes: number;
   onSignOut: () => void;
 }) {
-  const { t } = useTranslation();
   const idleMs = idleMinutes * 60_000;
   const [now, setNow] = useState(() => Date.now());
   const warning = useRef(false);
@@ -33,6 +35,8 @@ export function SessionTimeoutWarning({
 
   useEffect(() => {
     if (idleMs <= 0) return;
+    // Fetched ahead, so the warning shows on time even if the network is gone by then.
+    void loadDialog();
     noteActivity();
     let noted = Date.now();
     const onActivity = () => {
@@ -73,28 +77,10 @@ export function SessionTimeoutWarning({
     setNow(Date.now());
   };
 
+  if (state.phase !== 'warning') return null;
   return (
-    <Modal
-      opened={state.phase === 'warning'}
-      onClose={stay}
-      title={t('shell.sessionTimeout.title')}
-      withCloseButton={false}
-      centered
-    >
-      <Text mb="xs">{t('shell.sessionTimeout.message')}</Text>
-      <Text mb="lg" fw={700} aria-live="off">
-        {t('shell.sessionTimeout.countdown', {
-          time: formatCountdown(state.phase === 'warning' ? state.msLeft : 0),
-        })}
-      </Text>
-      <Group justify="flex-end">
-        <Button variant="default" onClick={onSignOut}>
-          {t('shell.sessionTimeout.signOutNow')}
-        </Button>
-        <Button onClick={stay} data-autofocus>
-          {t('shell.sessionTimeout.staySignedIn')}
-        </Button>
-      </Group>
-    </Modal>
+    <Suspense>
+      <SessionTimeoutDialog msLeft={state.msLeft} onStay={stay} onSignOut={onSignOut} />
+    </Suspense>
   );
 }
