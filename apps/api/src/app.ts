@@ -47,10 +47,7 @@ import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
 import rateLimitsPlugin from './plugins/rate-limits.ts';
-import securityHeadersPlugin, {
-  contentSecurityPolicy,
-  type ContentSecurityOptions,
-} from './plugins/security-headers.ts';
+import securityHeadersPlugin, { type ContentSecurityOptions } from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import storagePlugin from './plugins/storage.ts';
 
@@ -139,11 +136,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(storagePlugin, config.storage);
   await app.register(jobsPlugin, jobsOptionsOf(config, crm));
   await app.register(openapiPlugin);
-  await app.register(spaPlugin, {
-    distDir,
-    publicUrl: config.publicUrl,
-    framedBySelfHelmet: { contentSecurityPolicy: contentSecurityPolicy(csp, "'self'") },
-  });
+  await app.register(spaPlugin, { distDir, publicUrl: config.publicUrl });
   // From here on every route must declare its access rule.
   const tokens = new TokenService(db, config.publicUrl);
   const identityProvider = {

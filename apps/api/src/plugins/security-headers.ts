@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 export type ContentSecurityOptions = {
@@ -41,15 +41,33 @@ export function contentSecurityPolicy(
   };
 }
 
-/** Security headers for API and SPA alike. */
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** 'framedBySelf': the one page the Hub itself may frame (the silent-renewal page). */
+    securityHeaders?: 'framedBySelf';
+  }
+}
+
+/**
+ * Security headers for API and SPA alike, by helmet. Each set is built once: @fastify/helmet
+ * builds helmet's middleware again for every request (parsing the policy each time), which cost a
+ * signed-in one-row read about a tenth of its time (docs/performance.md).
+ */
 async function securityHeadersPlugin(
   app: FastifyInstance,
   options: ContentSecurityOptions & { strictTransport: boolean },
 ) {
-  await app.register(helmet, {
-    contentSecurityPolicy: contentSecurityPolicy(options),
-    hsts: options.strictTransport,
-    crossOriginEmbedderPolicy: false,
+  const headers = (frameAncestors: "'none'" | "'self'") =>
+    helmet({
+      contentSecurityPolicy: contentSecurityPolicy(options, frameAncestors),
+      hsts: options.strictTransport,
+      crossOriginEmbedderPolicy: false,
+    });
+  const everyPage = headers("'none'");
+  const framedBySelf = headers("'self'");
+  app.addHook('onRequest', (request, reply, done) => {
+    const apply = request.routeOptions.config.securityHeaders === 'framedBySelf' ? framedBySelf : everyPage;
+    apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });
 }
 

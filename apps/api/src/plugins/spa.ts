@@ -1,7 +1,6 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyHelmetOptions } from '@fastify/helmet';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { SILENT_RENEW_PATH } from '@service-hub/contracts';
@@ -11,8 +10,6 @@ export type SpaOptions = {
   distDir: string;
   /** PUBLIC_URL without a trailing slash: browsers that open a screen at another host of this server are sent there. */
   publicUrl: string;
-  /** Security headers of the silent-renewal page, which the Hub itself may frame. */
-  framedBySelfHelmet: Omit<FastifyHelmetOptions, 'global'>;
 };
 
 /**
@@ -59,7 +56,7 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
   // tokens: the only page the Hub may frame, and only the Hub.
   app.get(
     SILENT_RENEW_PATH,
-    { config: { access: 'public' }, schema: { hide: true }, helmet: options.framedBySelfHelmet },
+    { config: { access: 'public', securityHeaders: 'framedBySelf' }, schema: { hide: true } },
     async (_request, reply) => {
       if (!hasBuild) throw noRoute();
       return sendIndex(reply);
