@@ -143,7 +143,7 @@ export function AppLayout() {
         {
           '--frame-header-height': rem(HEADER_HEIGHT + (accountRow ? ACCOUNT_ROW_HEIGHT : 0)),
           // The frame only exists for signed-in users, so the sidebar always shows (spec 2).
-          '--frame-sidebar-width': rem(collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH),
+          '--frame-sidebar-size': rem(collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH),
         } as CSSProperties
       }
     >
