@@ -52,7 +52,7 @@ const ACCOUNT_ROW_HEIGHT = 48;
 const SIDEBAR_WIDTH = 260;
 const SIDEBAR_COLLAPSED_WIDTH = 68;
 /**
- * react-remove-scroll (Mantine's modals) pads elements with this class name by the scrollbar it hides,
+ * react-remove-scroll (Mantine's modals) sets `right` of elements with this class name to the scrollbar it hides,
  * so the fixed header does not shift while a dialog is open.
  */
 const KEEP_CLEAR_OF_HIDDEN_SCROLLBAR = 'right-scroll-bar-position';
