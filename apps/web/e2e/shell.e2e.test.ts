@@ -324,6 +324,37 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     await context.close();
   });
 
+  it('covers the page with the open phone sidebar, keeps the page still behind it, and closes it with Escape', async () => {
+    const { page, context } = await signedIn(hub, 'user@example.com', { width: 375 });
+    const scrollY = () => page.evaluate(() => window.scrollY);
+    // The dashboard is taller than a phone: the wheel scrolls it while the sidebar is closed.
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, 300);
+    await eventually(scrollY).toBeGreaterThan(0);
+    await page.evaluate(() => window.scrollTo(0, 0));
+
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const close = page.getByRole('button', { name: 'Close menu' });
+    await close.waitFor();
+    // It slides in; once there it takes the whole width but its 1 px border.
+    await eventually(async () => (await sidebar(page).boundingBox())?.x).toBe(0);
+    expect((await sidebar(page).boundingBox())?.width).toBeGreaterThanOrEqual(374);
+    await page.mouse.move(200, 400);
+    await page.mouse.wheel(0, 300);
+    // Give a scroll the time to happen before asserting it did not.
+    await page.waitForTimeout(300);
+    expect(await scrollY()).toBe(0);
+
+    await sidebar(page).getByRole('link', { name: 'Reports' }).focus();
+    await page.keyboard.press('Escape');
+    const opener = page.getByRole('button', { name: 'Open menu' });
+    expect(await opener.getAttribute('aria-expanded')).toBe('false');
+    expect(await opener.evaluate((button) => button === document.activeElement)).toBe(true);
+    await page.mouse.wheel(0, 300);
+    await eventually(scrollY).toBeGreaterThan(0);
+    await context.close();
+  });
+
   it('shows a notification pushed by the server without a reload, and marks it read', async () => {
     const { page, context } = await hub.newPage();
     const stream = page.waitForResponse(isPath('/api/notifications/stream'));

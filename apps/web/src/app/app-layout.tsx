@@ -1,8 +1,8 @@
-import { ActionIcon, AppShell, Burger, Group, Text } from '@mantine/core';
+import { ActionIcon, Burger, Group, rem, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
@@ -35,6 +35,7 @@ import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/curre
 import { signedInRoutes } from './route-table';
 import { appLinks } from '../lib/routing/links';
 import { DeferredTooltip } from '../components/ui/deferred/tooltip';
+import classes from './app-layout.module.css';
 
 // Opens only when a provider administrator removes their access to an account.
 const RemoveAccessDialog = lazy(() =>
@@ -48,6 +49,13 @@ const RemoveAccessDialog = lazy(() =>
 const HEADER_HEIGHT = 60;
 /** On phones the active account gets a row of its own under the header. */
 const ACCOUNT_ROW_HEIGHT = 48;
+const SIDEBAR_WIDTH = 260;
+const SIDEBAR_COLLAPSED_WIDTH = 68;
+/**
+ * react-remove-scroll (Mantine's modals) sets `right` of elements with this class name to the scrollbar it hides,
+ * so the fixed header does not shift while a dialog is open.
+ */
+const KEEP_CLEAR_OF_HIDDEN_SCROLLBAR = 'right-scroll-bar-position';
 
 /** Read before the first paint, so the frame does not open at one size and jump to another. */
 const BEFORE_FIRST_PAINT = { getInitialValueInEffect: false };
@@ -64,6 +72,7 @@ export function AppLayout() {
   const switchAccount = useSwitchAccount();
   const revokeAccess = useRevokeAccess();
   const [mobileOpen, mobile] = useDisclosure(false);
+  const burgerRef = useRef<HTMLButtonElement>(null);
   const [removing, setRemoving] = useState<TCustomerSummary | null>(null);
   const isMobile = useMediaQuery(`(max-width: ${MOBILE_SIDEBAR_BREAKPOINT_PX}px)`, false, BEFORE_FIRST_PAINT);
   const isMidSize = useMediaQuery(`(max-width: ${SIDEBAR_ICONS_MAX_PX}px)`, false, BEFORE_FIRST_PAINT);
@@ -78,6 +87,8 @@ export function AppLayout() {
     setCollapsedIn((current) => ({ ...current, [range]: !collapsed }));
   };
   useUpdateCheck(config.buildId);
+  const sidebarCovers = isMobile && mobileOpen;
+  useSidebarOverlay(sidebarCovers, mobile.close, burgerRef);
 
   if (!user) return null;
   const chain = matches.map((m) => m.handle as RouteHandle | undefined);
@@ -124,24 +135,27 @@ export function AppLayout() {
   };
 
   return (
-    <AppShell
-      header={{ height: HEADER_HEIGHT + (accountRow ? ACCOUNT_ROW_HEIGHT : 0) }}
-      // The frame only exists for signed-in users, so the sidebar always shows (spec 2).
-      navbar={{
-        width: collapsed ? 68 : 260,
-        breakpoint: MOBILE_SIDEBAR_BREAKPOINT_PX + 1,
-        collapsed: { mobile: !mobileOpen },
-      }}
-      padding="md"
+    <div
+      className={classes.frame}
+      data-mobile={isMobile || undefined}
+      data-sidebar-open={mobileOpen || undefined}
+      style={
+        {
+          '--frame-header-height': rem(HEADER_HEIGHT + (accountRow ? ACCOUNT_ROW_HEIGHT : 0)),
+          // The frame only exists for signed-in users, so the sidebar always shows (spec 2).
+          '--frame-sidebar-size': rem(collapsed ? SIDEBAR_COLLAPSED_WIDTH : SIDEBAR_WIDTH),
+        } as CSSProperties
+      }
     >
       <a className="skip-link" href="#main">
         {t('app.skipToContent')}
       </a>
-      <AppShell.Header>
+      <header className={`${classes.header} ${KEEP_CLEAR_OF_HIDDEN_SCROLLBAR}`}>
         <Group h={HEADER_HEIGHT} px="sm" justify="space-between" wrap="nowrap" gap="xs">
           <Group gap="xs" wrap="nowrap" miw={0}>
             {isMobile && (
               <Burger
+                ref={burgerRef}
                 opened={mobileOpen}
                 onClick={mobile.toggle}
                 size="sm"
@@ -172,8 +186,8 @@ export function AppLayout() {
             {accountSwitcher(true)}
           </Group>
         )}
-      </AppShell.Header>
-      <AppShell.Navbar>
+      </header>
+      <div className={classes.sidebar}>
         {!isMobile && (
           <Group justify={collapsed ? 'center' : 'flex-end'} px="xs" pt="xs">
             <DeferredTooltip
@@ -204,10 +218,10 @@ export function AppLayout() {
             if (isMobile) mobile.close();
           }}
         />
-      </AppShell.Navbar>
-      <AppShell.Main id="main" tabIndex={-1}>
+      </div>
+      <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
-      </AppShell.Main>
+      </main>
       <ToastArea />
       <SessionTimeoutWarning idleMinutes={config.sessionIdleMinutes} onSignOut={signOut} />
       {removing && (
@@ -220,6 +234,28 @@ export function AppLayout() {
           />
         </Suspense>
       )}
-    </AppShell>
+    </div>
   );
+}
+
+/**
+ * While the sidebar covers the page on a phone, the page behind it does not scroll and Escape closes
+ * the sidebar, as it would a dialog.
+ */
+function useSidebarOverlay(covers: boolean, close: () => void, opener: RefObject<HTMLButtonElement | null>) {
+  useEffect(() => {
+    if (!covers) return;
+    const { overflow } = document.body.style;
+    document.body.style.overflow = 'hidden';
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key !== 'Escape' || event.defaultPrevented) return;
+      close();
+      opener.current?.focus();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    return () => {
+      document.body.style.overflow = overflow;
+      document.removeEventListener('keydown', onKeyDown);
+    };
+  }, [covers, close, opener]);
 }
