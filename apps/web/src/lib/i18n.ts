@@ -98,8 +98,8 @@ export async function initI18n() {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
-  // Not awaited: the first paint needs the core only. A failure is retried by fullCatalogReady().
   markInitialised();
+  // Not awaited: the first paint needs the core only. A failure is retried by fullCatalogReady().
   fullCatalogReady().catch(() => undefined);
   return i18next;
 }
