@@ -176,4 +176,11 @@ describe('the core of the catalogs (apps/web/build/catalog-sections.ts)', () => 
     );
     expect(importers.map((file) => relative(srcDir, file))).toEqual([]);
   });
+
+  it('is what the app loads: no module imports a whole catalog (a type import is free)', () => {
+    const importers = sourceFiles(srcDir).filter((file) =>
+      /^import (?!type )[^;]*locales\/[\w-]+\.json'/m.test(readFileSync(file, 'utf8')),
+    );
+    expect(importers.map((file) => relative(srcDir, file))).toEqual([]);
+  });
 });
