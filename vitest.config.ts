@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { catalogSections } from './apps/web/build/catalog-sections.ts';
 
 /**
  * Three levels (see docs/architecture.md):
@@ -11,6 +12,8 @@ export default defineConfig({
   test: {
     projects: [
       {
+        // The web app imports the core and the rest of a catalog (`sv.json?catalog=core`).
+        plugins: [catalogSections()],
         test: {
           name: 'unit',
           include: [
@@ -23,6 +26,7 @@ export default defineConfig({
         },
       },
       {
+        plugins: [catalogSections()],
         test: {
           name: 'route',
           include: ['apps/web/src/**/*.route.test.tsx'],

@@ -229,17 +229,30 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     await context.close();
   });
 
-  it('switches the language from the header, and keeps it after a reload', async () => {
+  it('switches the language from the header, and keeps it after a reload, feature pages included', async () => {
     const { page, context } = await signedIn(hub, 'user@example.com');
     await page.getByRole('button', { name: 'Language: English' }).click();
     await page.getByRole('menuitem', { name: 'Suomi' }).click();
     await eventually(() => page.evaluate(() => document.documentElement.lang)).toBe('fi');
     await eventually(() => page.title()).toBe('Yleiskatsaus · Service Hub');
     await page.getByRole('button', { name: 'Kieli: Suomi' }).waitFor();
+    // A feature page's texts are in the rest of the catalog, which the switch loaded too.
+    await page
+      .getByRole('navigation', { name: 'Päävalikko' })
+      .getByRole('link', { name: 'Asiakastuki' })
+      .click();
+    await page.getByRole('textbox', { name: 'Hae aiheesta' }).waitFor();
 
     await page.reload();
     await page.getByRole('button', { name: 'Kieli: Suomi' }).waitFor();
     expect(await page.evaluate(() => document.documentElement.lang)).toBe('fi');
+    // Opened directly, the feature page waits for the rest of the Finnish catalog: no raw keys.
+    await page.getByRole('textbox', { name: 'Hae aiheesta' }).waitFor();
+    expect(await page.locator('main').textContent()).not.toMatch(/\bsupport\.[a-z]+\.[a-zA-Z]+/);
+    await page
+      .getByRole('navigation', { name: 'Päävalikko' })
+      .getByRole('link', { name: 'Yleiskatsaus' })
+      .click();
     await eventually(() => page.title()).toBe('Yleiskatsaus · Service Hub');
     await context.close();
   });

@@ -1,5 +1,6 @@
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
+import { fullCatalogReady } from '../lib/i18n';
 import type { RouteDefinition } from '../lib/routing/route-definition';
 import { LazyAppLayout } from './lazy-app-layout';
 import { NotFoundFrame } from './not-found-frame';
@@ -15,7 +16,13 @@ export function toRouteObject(definition: RouteDefinition): RouteObject {
   const element =
     definition.redirectTo !== undefined ? <Navigate to={definition.redirectTo} replace /> : undefined;
   const page = definition.page;
-  const lazy = page ? async () => ({ Component: (await page()).default }) : undefined;
+  // A feature page waits for the rest of the catalog too: it never shows a key.
+  const lazy = page
+    ? async () => {
+        const [module] = await Promise.all([page(), definition.coreCatalog || fullCatalogReady()]);
+        return { Component: module.default };
+      }
+    : undefined;
   if (definition.index) return { ...common, index: true, element, lazy };
   return { ...common, path: definition.path, element, lazy, children };
 }

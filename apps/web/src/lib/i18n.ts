@@ -1,26 +1,63 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@service-hub/contracts';
-import type enSE from '../locales/en-SE.json';
 
-type Catalog = typeof enSE;
+type CatalogModule = { default: Record<string, unknown> };
 
 /**
- * Each language's catalog is its own chunk, loaded when the language is used: a page loads one
- * catalog, not five (the catalogs are complete, so no fallback catalog is needed either).
+ * Each language's catalog comes in two chunks, loaded when the language is used (a page loads one
+ * language, not five; the catalogs are complete, so no fallback catalog is needed either): the
+ * core, which the entry, sign-in, the frame and the dashboard need before they show, and the rest,
+ * which the feature pages need (apps/web/build/catalog-sections.ts draws the line).
  */
-const catalogLoaders: Record<Language, () => Promise<{ default: Catalog }>> = {
-  'en-SE': () => import('../locales/en-SE.json'),
-  sv: () => import('../locales/sv.json'),
-  no: () => import('../locales/no.json'),
-  da: () => import('../locales/da.json'),
-  fi: () => import('../locales/fi.json'),
+const catalogLoaders: Record<'core' | 'rest', Record<Language, () => Promise<CatalogModule>>> = {
+  core: {
+    'en-SE': () => import('../locales/en-SE.json?catalog=core'),
+    sv: () => import('../locales/sv.json?catalog=core'),
+    no: () => import('../locales/no.json?catalog=core'),
+    da: () => import('../locales/da.json?catalog=core'),
+    fi: () => import('../locales/fi.json?catalog=core'),
+  },
+  rest: {
+    'en-SE': () => import('../locales/en-SE.json?catalog=rest'),
+    sv: () => import('../locales/sv.json?catalog=rest'),
+    no: () => import('../locales/no.json?catalog=rest'),
+    da: () => import('../locales/da.json?catalog=rest'),
+    fi: () => import('../locales/fi.json?catalog=rest'),
+  },
 };
 
-async function ensureCatalog(language: Language): Promise<void> {
-  if (i18next.hasResourceBundle(language, 'translation')) return;
-  i18next.addResourceBundle(language, 'translation', (await catalogLoaders[language]()).default);
+/** Parts added to i18next since it was last initialised, by `language:part`. */
+const partsAdded = new Map<string, Promise<void>>();
+
+function addPart(language: Language, part: 'core' | 'rest'): Promise<void> {
+  const id = `${language}:${part}`;
+  let adding = partsAdded.get(id);
+  if (!adding) {
+    // The parts share no key, so a deep merge gives the whole catalog in whichever order they come.
+    adding = catalogLoaders[part][language]().then((module) => {
+      i18next.addResourceBundle(language, 'translation', module.default, true, true);
+    });
+    // A chunk that failed to load (offline, a new release) is asked for again next time.
+    adding.catch(() => partsAdded.get(id) === adding && partsAdded.delete(id));
+    partsAdded.set(id, adding);
+  }
+  return adding;
 }
+
+/**
+ * Resolves when the whole catalog of the language in use is in: a feature page waits for it, so
+ * that it never shows a key (app/router.tsx). Rejects if the rest cannot load; asked again, it retries.
+ */
+export async function fullCatalogReady(): Promise<void> {
+  // The browser router starts loading the first page's code as soon as its module loads, before
+  // initI18n() has chosen the language.
+  await initialised;
+  return addPart(i18next.language as Language, 'rest');
+}
+
+let markInitialised!: () => void;
+const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
 
 const STORAGE_KEY = 'language';
 
@@ -44,8 +81,12 @@ function initialLanguage(): Language {
 
 export async function initI18n() {
   const language = initialLanguage();
+  const core = await catalogLoaders.core[language]();
+  // A new store: what was added before (route tests initialise again) is gone.
+  partsAdded.clear();
+  partsAdded.set(`${language}:core`, Promise.resolve());
   await i18next.use(initReactI18next).init({
-    resources: { [language]: { translation: (await catalogLoaders[language]()).default } },
+    resources: { [language]: { translation: core.default } },
     lng: language,
     fallbackLng: false,
     supportedLngs: [...LANGUAGES],
@@ -57,13 +98,16 @@ export async function initI18n() {
   i18next.on('languageChanged', (lng) => {
     document.documentElement.lang = lng;
   });
+  markInitialised();
+  // Not awaited: the first paint needs the core only. A failure is retried by fullCatalogReady().
+  fullCatalogReady().catch(() => undefined);
   return i18next;
 }
 
 /** Switches the UI language and remembers the choice on this device. */
 export async function changeLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
-  await ensureCatalog(language);
+  await Promise.all([addPart(language, 'core'), addPart(language, 'rest')]);
   await i18next.changeLanguage(language);
 }
 

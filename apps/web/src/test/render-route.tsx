@@ -4,6 +4,7 @@ import type { TCurrentUser, TRuntimeConfig } from '@service-hub/contracts';
 import { App } from '../app/app';
 import { appRoutes } from '../app/router';
 import { userToken } from '../lib/api/auth-token';
+import { removeAllToasts } from '../lib/feedback/toasts';
 import { initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { initAuthSession } from '../lib/session/auth-session';
@@ -75,6 +76,9 @@ export async function renderRoute(path: string, user: TCurrentUser | null, api: 
     return body instanceof Response ? body : Response.json(body);
   });
   queryClient.clear();
+  // A warning toast stays until closed: one left by an earlier file of the worker would be the
+  // first alert of this test.
+  removeAllToasts();
   const i18n = await initI18n();
   initAuthSession(config);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });

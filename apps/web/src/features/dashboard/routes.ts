@@ -6,5 +6,6 @@ export const dashboardRoutes: RouteDefinition[] = [
     path: '/dashboard',
     handle: { title: ['titles.dashboard'], activeAccount: true, topLevel: true },
     page: () => import('./pages/dashboard-page').then((m) => ({ default: m.DashboardPage })),
+    coreCatalog: true,
   },
 ];

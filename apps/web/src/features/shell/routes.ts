@@ -9,24 +9,28 @@ export const shellRoutes: RouteDefinition[] = [
     path: '/loading',
     handle: { title: ['common.loading'] },
     page: () => import('../../components/ui/loading-page').then((m) => ({ default: m.LoadingPage })),
+    coreCatalog: true,
   },
   {
     id: 'notFound',
     path: appLinks.notFound(),
     handle: { title: ['titles.notFound'] },
     page: () => import('./pages/not-found-page').then((m) => ({ default: m.NotFoundPage })),
+    coreCatalog: true,
   },
   {
     id: 'testPage',
     path: '/Test-page',
     handle: { title: ['titles.testPage'], environments: ['localhost', 'Development'], confirmLeave: true },
     page: () => import('./pages/test-page').then((m) => ({ default: m.TestPage })),
+    coreCatalog: true,
   },
   {
     id: 'external',
     path: shellLinks.external(),
     handle: { title: ['titles.external'], activeAccount: true },
     page: () => import('./pages/external-page').then((m) => ({ default: m.ExternalPage })),
+    coreCatalog: true,
   },
   ...EXTERNAL_SERVICES.map((service): RouteDefinition => ({
     id: `external.${service}`,

@@ -44,6 +44,11 @@ export type RouteDefinition = {
   redirectTo?: string;
   /** The screen, loaded when first needed. */
   page?: () => Promise<{ default: ComponentType }>;
+  /**
+   * The screen needs only the core of the catalog (apps/web/build/catalog-sections.ts), so it shows
+   * without waiting for the rest: sign-in, the dashboard, the frame's own pages.
+   */
+  coreCatalog?: true;
   children?: RouteDefinition[];
 };
 
