@@ -317,11 +317,18 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     const { page, context } = await signedIn(hub, 'user@example.com', { width: 375 });
     expect(await hasHorizontalOverflow(page)).toBe(false);
     const nav = sidebar(page);
+    // Found by its label, not its role: closed, it is inert and out of the accessibility tree.
     const onScreen = async () => {
-      const box = await nav.boundingBox();
+      const box = await page.locator('nav[aria-label="Main menu"]').boundingBox();
       return box !== null && box.x + box.width > 0 && box.x < 375;
     };
     expect(await onScreen()).toBe(false);
+    // Its links, off screen, take no keyboard focus either.
+    await page.getByRole('button', { name: 'Open menu' }).focus();
+    for (let step = 0; step < 8; step++) {
+      await page.keyboard.press('Tab');
+      expect(await page.evaluate(() => document.activeElement?.closest('nav') === null)).toBe(true);
+    }
 
     await page.getByRole('button', { name: 'Open menu' }).click();
     await eventually(onScreen).toBe(true);

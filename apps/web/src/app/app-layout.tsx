@@ -187,7 +187,8 @@ export function AppLayout() {
           </Group>
         )}
       </header>
-      <div className={classes.sidebar}>
+      {/* Closed on a phone, the sidebar is off screen: its links must not take keyboard focus. */}
+      <div className={classes.sidebar} inert={isMobile && !mobileOpen}>
         {!isMobile && (
           <Group justify={collapsed ? 'center' : 'flex-end'} px="xs" pt="xs">
             <DeferredTooltip
