@@ -19,6 +19,7 @@ export default defineConfig({
           include: [
             'packages/**/*.test.ts',
             'apps/*/src/**/*.test.{ts,tsx}',
+            'apps/web/build/**/*.test.ts',
             '*.test.ts',
             'deploy/**/*.test.ts',
           ],

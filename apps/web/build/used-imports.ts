@@ -84,6 +84,8 @@ function readBarrel(id: string, graph: ModuleGraph): Barrel | null {
   const pendingExports: [string, string][] = [];
   for (const match of code.matchAll(STATEMENTS)) {
     const [, keyword, clause = '', , specifier] = match;
+    // `export const …`, `export function …`: a declaration, so a real module.
+    if (/^\s*(const|let|var|function|class|async|default|enum)\b|[=(]/.test(clause)) return null;
     const names = /\{([^}]*)\}/.exec(clause)?.[1];
     const namespace = /\*\s*as\s+([\w$]+)/.exec(clause)?.[1];
     const defaultName = /^\s*([\w$]+)\s*(,|$)/.exec(clause)?.[1];
