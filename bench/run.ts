@@ -188,10 +188,10 @@ try {
     `| the built-in identity provider's sign-in page (start-up code, its chunk, one language catalog) | ${kb(bundle.providerSignIn)} | ${ratio(bundle.providerSignIn, bundle.floor)} |`,
   );
   log(
-    `| the dashboard, own sign-in (start-up code, the signed-in frame, the dashboard's chunk, one language catalog; its chart follows) | ${kb(bundle.dashboard)} | ${ratio(bundle.dashboard, bundle.floor)} |`,
+    `| the dashboard (start-up code, the signed-in frame, the dashboard's chunk, one language catalog; its chart follows); with single sign-on the same on a reload or in a new tab: the OpenID Connect client loads after the first paint while the stored token is fresh | ${kb(bundle.dashboard)} | ${ratio(bundle.dashboard, bundle.floor)} |`,
   );
   log(
-    `| the dashboard, single sign-on (the same and the OpenID Connect client) | ${kb(bundle.dashboardSso)} | ${ratio(bundle.dashboardSso, bundle.floor)} |`,
+    `| the dashboard reached from the provider's callback (the same and the OpenID Connect client, which exchanged the code) | ${kb(bundle.dashboardSso)} | ${ratio(bundle.dashboardSso, bundle.floor)} |`,
   );
   log('');
   log('## Reading the numbers');

@@ -6,6 +6,8 @@ import { currentToken } from '../api/auth-token';
 const provider = vi.hoisted(() => ({
   stored: null as null | { id_token?: string; refresh_token?: string; expired?: boolean },
   signinSilent: (async () => null) as () => Promise<unknown>,
+  /** How many sessions have created the library's UserManager (that is, needed the library). */
+  managers: 0,
 }));
 
 /** IndexedDB, which every tab reads alike (unlike localStorage, of which each tab has a copy). */
@@ -37,6 +39,9 @@ vi.mock('oidc-client-ts', () => {
       readonly store = 'localStorage';
     },
     UserManager: class {
+      constructor() {
+        provider.managers += 1;
+      }
       getUser = async () => provider.stored;
       signinSilent = () => provider.signinSilent();
       removeUser = async () => {
@@ -84,6 +89,7 @@ describe('single sign-on renewal', () => {
     lockNames.length = 0;
     beforeTask = () => {};
     provider.stored = null;
+    provider.managers = 0;
     indexedDb.clear();
     // Failed renewals are logged; here they are expected.
     vi.spyOn(console, 'warn').mockImplementation(() => undefined);
@@ -231,6 +237,37 @@ describe('single sign-on renewal', () => {
     await vi.advanceTimersByTimeAsync(100);
     expect(signinSilent).not.toHaveBeenCalled();
     expect(ended).toHaveBeenCalled();
+  });
+
+  it('answers calls with a fresh stored token before the library loads, and loads it after the first paint', async () => {
+    provider.stored = { id_token: idToken(2), refresh_token: 'r1' };
+    const key = 'oidc.user:https://idp.example.com:hub';
+    vi.stubGlobal('localStorage', {
+      getItem: (name: string) => (name === key ? JSON.stringify(provider.stored) : null),
+    });
+    const session = createSsoSession(config());
+
+    expect(await currentToken()).toBe(provider.stored.id_token);
+    expect(await session.hasSession()).toBe(true);
+    expect(provider.managers).toBe(0);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(provider.managers).toBe(1);
+  });
+
+  it('loads the library at once when the stored token is due for renewal', async () => {
+    provider.stored = { id_token: idToken(15), refresh_token: 'r1' };
+    const key = 'oidc.user:https://idp.example.com:hub';
+    vi.stubGlobal('localStorage', {
+      getItem: (name: string) => (name === key ? JSON.stringify(provider.stored) : null),
+    });
+    const signinSilent = vi.fn(async () => ({ id_token: idToken(0), refresh_token: 'r2' }));
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    expect(await currentToken()).toBe(provider.stored.id_token);
+    expect(provider.managers).toBe(1);
+    await vi.advanceTimersByTimeAsync(10);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
   });
 
   it('tries again later when the provider cannot be reached, keeping the session', async () => {

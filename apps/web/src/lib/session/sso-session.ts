@@ -49,6 +49,22 @@ function userManagerFor(
   });
 }
 
+/** How long a page gets to show before the library loads (it needs none while its token is fresh). */
+const LIBRARY_AFTER_MS = 1_000;
+
+/**
+ * The tokens oidc-client-ts keeps in localStorage (its key and JSON), read without the library.
+ * Only a fresh token is taken from it; everything else waits for the library.
+ */
+function storedUser(config: TRuntimeConfig): Pick<User, 'id_token' | 'access_token'> | null {
+  try {
+    const stored = localStorage.getItem(`oidc.user:${config.oidc.authority}:${config.oidc.clientId}`);
+    return stored ? (JSON.parse(stored) as Pick<User, 'id_token' | 'access_token'>) : null;
+  } catch {
+    return null;
+  }
+}
+
 /** The page inside the hidden renewal iframe: hands the provider's answer to the Hub's page. */
 export async function completeSilentRenewal(config: TRuntimeConfig): Promise<void> {
   await userManagerFor(await loadOidcLibrary(), config).signinSilentCallback();
@@ -72,7 +88,9 @@ function isFinal(error: unknown): boolean {
  * token's last moments. When renewal has become impossible, listeners hear that the session ended.
  */
 export function createSsoSession(config: TRuntimeConfig): SsoSession {
-  const manager = loadOidcLibrary().then((library) => userManagerFor(library, config));
+  let loading: Promise<UserManager> | undefined;
+  const loadManager = () =>
+    (loading ??= loadOidcLibrary().then((library) => userManagerFor(library, config)));
   const endedListeners = new Set<() => void>();
   // Seconds the provider's clock is ahead of this browser's, measured on fresh tokens.
   let clockSkew = 0;
@@ -83,7 +101,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   let timer: ReturnType<typeof setTimeout> | undefined;
   let logoutHint: string | undefined;
 
-  const tokenOf = (user: User) =>
+  const tokenOf = (user: Pick<User, 'id_token' | 'access_token'>) =>
     config.oidc.tokenType === 'access_token' ? user.access_token : user.id_token;
   const providerNow = () => Date.now() / 1000 + clockSkew;
   const needOf = (user: User) => {
@@ -107,7 +125,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   const renewWithStoredTokens = async (): Promise<User | null> => {
     const catchUpUntil = Date.now() + CATCH_UP_MS;
     for (;;) {
-      const stored = await (await manager).getUser();
+      const stored = await (await loadManager()).getUser();
       if (!stored) return null;
       if (needOf(stored) === 'none') return stored;
       const refreshToken = stored.refresh_token;
@@ -116,7 +134,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
           renewalImpossible = true;
           return null;
         }
-        return await (await manager).signinSilent();
+        return await (await loadManager()).signinSilent();
       }
       if (!(await claimRefreshToken(refreshToken))) {
         // Still behind after a while: try again later rather than present a spent token.
@@ -125,11 +143,11 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
         continue;
       }
       // The copy may have caught up while IndexedDB answered; signinSilent reads it once more.
-      if ((await (await manager).getUser())?.refresh_token !== refreshToken) {
+      if ((await (await loadManager()).getUser())?.refresh_token !== refreshToken) {
         await settleRefreshToken(refreshToken, false);
         continue;
       }
-      const renewed = await (await manager).signinSilent().catch(async (error: unknown) => {
+      const renewed = await (await loadManager()).signinSilent().catch(async (error: unknown) => {
         await settleRefreshToken(refreshToken, false);
         throw error;
       });
@@ -167,7 +185,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
 
   /** Looks at the current token and plans the next step: renew now, later, or give up. */
   const check = async (): Promise<void> => {
-    const user = await (await manager).getUser();
+    const user = await (await loadManager()).getUser();
     const token = user ? tokenOf(user) : undefined;
     if (!user || !token) return;
     const need = needOf(user);
@@ -187,8 +205,20 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     else schedule(RETRY_AFTER_MS);
   };
 
+  /** The stored token if it needs no renewal yet, read without the library. */
+  const freshStoredToken = () => {
+    const stored = storedUser(config);
+    const token = stored ? tokenOf(stored) : undefined;
+    const times = token ? tokenTimes(token) : undefined;
+    return token && times && renewalNeed(times, providerNow()) === 'none' ? token : undefined;
+  };
+
   setTokenSource(async () => {
-    const user = await (await manager).getUser();
+    // Until the library is needed, a fresh stored token is all a call needs: the page shows
+    // without waiting for oidc-client-ts, which loads right after (see `void check()` below).
+    const fresh = loading ? undefined : freshStoredToken();
+    if (fresh) return fresh;
+    const user = await (await loadManager()).getUser();
     const token = user ? tokenOf(user) : undefined;
     if (!user || !token) return null;
     const need = needOf(user);
@@ -201,13 +231,15 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     void check();
     return (renewed && tokenOf(renewed)) ?? token;
   });
-  void check();
+  // The first check loads the library and plans the renewal: after the first paint while the
+  // stored token is fresh, at once otherwise.
+  setTimeout(() => void check(), freshStoredToken() ? LIBRARY_AFTER_MS : 0);
 
   return {
     kind: 'sso',
     provider: config.oidc.provider,
     readCallback: async () => {
-      const user = await (await manager).signinCallback();
+      const user = await (await loadManager()).signinCallback();
       if (!user) throw new Error(SIGN_IN_RESULT_MISSING);
       noteFresh(user);
       renewalImpossible = false;
@@ -215,20 +247,21 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
       void check();
       return user.state;
     },
-    hasSession: async () => (await (await manager).getUser()) !== null,
+    hasSession: async () =>
+      loading ? (await (await loadManager()).getUser()) !== null : storedUser(config) !== null,
     signIn: async (state, loginHint, prompt) =>
-      (await manager).signinRedirect({
+      (await loadManager()).signinRedirect({
         state,
         login_hint: loginHint,
         // The configured prompt (e.g. consent, for refresh tokens) plus this sign-in's own.
         prompt: [config.oidc.prompt, prompt].filter(Boolean).join(' ') || undefined,
       }),
     signOut: async () => {
-      const user = await (await manager).getUser();
-      await (await manager).removeUser();
+      const user = await (await loadManager()).getUser();
+      await (await loadManager()).removeUser();
       clearLocalStorage();
       try {
-        await (await manager).signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
+        await (await loadManager()).signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
       } catch (error) {
         // The provider cannot be reached: this browser is signed out all the same.
         console.error(error);
@@ -237,9 +270,9 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     },
     clear: async () => {
       // Kept for the provider's logout, which names the session by it, should the user sign out next.
-      logoutHint = (await (await manager).getUser())?.id_token ?? logoutHint;
+      logoutHint = (await (await loadManager()).getUser())?.id_token ?? logoutHint;
       clearTimeout(timer);
-      await (await manager).removeUser();
+      await (await loadManager()).removeUser();
       clearLocalStorage();
     },
     onEnded: (listener) => {
