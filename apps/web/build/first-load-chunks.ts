@@ -3,21 +3,23 @@ import { usedImports } from './used-imports.ts';
 
 type CodeSplittingGroup = Exclude<Rolldown.OutputOptions['codeSplitting'], boolean | undefined>['groups'];
 
+const ENTRY = 'entry';
+
 /**
  * Puts what a first load needs into few chunks instead of dozens.
  *
  * Left alone, the bundler gives every set of lazy pages that share a module its own chunk: the
  * dashboard's first load was 71 files, and gzip compresses each separately (a 0.2 KB chunk costs
- * its own headers and dictionary): 17 KB more than the same code in one file. Here every module
- * that one of the named first loads (`roots`: a page and what it needs on arrival) imports
- * statically is grouped by which of those roots use it, so a root loads the entry plus one chunk per
- * combination of roots it belongs to. Modules the entry itself imports stay in the entry; modules
- * only other lazy pages use keep the default splitting. Those other pages import from these chunks
- * too, which costs them little: they all load after the entry and, being signed-in pages, after
- * the frame.
+ * its own headers and dictionary): 17 KB more than the same code in one file. Here the modules the
+ * entry imports go into one chunk, and every other module that one of the named first loads
+ * (`roots`: a page and what it needs on arrival) imports statically goes into one chunk per
+ * combination of roots that use it. A root thus loads the entry, its own chunk and those it shares.
+ * The bundler adds each grouped module's dependencies to its group unless a group claimed them
+ * first (the entry's does, then the most shared), so an import the walk missed still lands right;
+ * the build fails if the entry would load a root's chunk. Modules only other lazy pages use keep
+ * the default splitting; those pages import from these chunks too, which costs them little: they
+ * load after the entry and, being signed-in pages, after the frame.
  */
-const ENTRY = 'entry';
-
 export function firstLoadChunks(roots: Record<string, string[]>): {
   plugin: Plugin;
   groups: NonNullable<CodeSplittingGroup>;
