@@ -22,7 +22,7 @@ import { recorder } from './api-vs-sql.ts';
 
 const ACCOUNT = 'Göta Bostäder AB';
 /** Bare and Hub alternate this many times, so a noisy neighbour on the machine hits both alike. */
-const ROUNDS = 3;
+export const ROUNDS = 3;
 
 export type Measured = { rps: number; p50: number; p99: number; errors: number };
 export type ListRatio = {
@@ -48,7 +48,7 @@ async function measure(
   };
 }
 
-const mean = (runs: Measured[]): Measured => ({
+export const mean = (runs: Measured[]): Measured => ({
   rps: Math.round(runs.reduce((sum, r) => sum + r.rps, 0) / runs.length),
   p50: Math.max(...runs.map((r) => r.p50)),
   p99: Math.max(...runs.map((r) => r.p99)),

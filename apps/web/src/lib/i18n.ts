@@ -10,22 +10,12 @@ type CatalogModule = { default: Record<string, unknown> };
  * core, which the entry, sign-in, the frame and the dashboard need before they show, and the rest,
  * which the feature pages need (apps/web/build/catalog-sections.ts draws the line).
  */
-const catalogLoaders: Record<'core' | 'rest', Record<Language, () => Promise<CatalogModule>>> = {
-  core: {
-    'en-SE': () => import('../locales/en-SE.json?catalog=core'),
-    sv: () => import('../locales/sv.json?catalog=core'),
-    no: () => import('../locales/no.json?catalog=core'),
-    da: () => import('../locales/da.json?catalog=core'),
-    fi: () => import('../locales/fi.json?catalog=core'),
-  },
-  rest: {
-    'en-SE': () => import('../locales/en-SE.json?catalog=rest'),
-    sv: () => import('../locales/sv.json?catalog=rest'),
-    no: () => import('../locales/no.json?catalog=rest'),
-    da: () => import('../locales/da.json?catalog=rest'),
-    fi: () => import('../locales/fi.json?catalog=rest'),
-  },
+const catalogLoaders = {
+  core: import.meta.glob<CatalogModule>('../locales/*.json', { query: '?catalog=core' }),
+  rest: import.meta.glob<CatalogModule>('../locales/*.json', { query: '?catalog=rest' }),
 };
+const loadCatalog = (part: 'core' | 'rest', language: Language) =>
+  catalogLoaders[part][`../locales/${language}.json`]!();
 
 /** Parts added to i18next since it was last initialised, by `language:part`. */
 const partsAdded = new Map<string, Promise<void>>();
@@ -35,7 +25,7 @@ function addPart(language: Language, part: 'core' | 'rest'): Promise<void> {
   let adding = partsAdded.get(id);
   if (!adding) {
     // The parts share no key, so a deep merge gives the whole catalog in whichever order they come.
-    adding = catalogLoaders[part][language]().then((module) => {
+    adding = loadCatalog(part, language).then((module) => {
       i18next.addResourceBundle(language, 'translation', module.default, true, true);
     });
     // A chunk that failed to load (offline, a new release) is asked for again next time.
@@ -81,7 +71,7 @@ function initialLanguage(): Language {
 
 export async function initI18n() {
   const language = initialLanguage();
-  const core = await catalogLoaders.core[language]();
+  const core = await loadCatalog('core', language);
   // A new store: what was added before (route tests initialise again) is gone.
   partsAdded.clear();
   partsAdded.set(`${language}:core`, Promise.resolve());
