@@ -209,6 +209,18 @@ describe('[ADMIN] administration of services, customers and users', () => {
     await audit.getByText('notes: — → Harbour fees invoiced quarterly.').waitFor();
     await audit.getByRole('cell', { name: 'Service access changed' }).waitFor();
     await expectAccessible(page);
+
+    // On a phone the log scrolls sideways inside itself, by keyboard too (its cells hold nothing
+    // focusable that would take the keyboard there).
+    await page.setViewportSize({ width: 320, height: 800 });
+    // The frame settles into its phone layout first.
+    await eventually(() => hasHorizontalOverflow(page)).toBe(false);
+    const scroller = audit.locator('.mantine-ScrollArea-viewport');
+    await scroller.focus();
+    expect(await scroller.evaluate((element) => document.activeElement === element)).toBe(true);
+    await page.keyboard.press('ArrowRight');
+    await eventually(() => scroller.evaluate((element) => element.scrollLeft > 0)).toBe(true);
+    await expectAccessible(page);
     await context.close();
   });
 

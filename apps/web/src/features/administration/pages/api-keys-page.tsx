@@ -9,6 +9,7 @@ import { useApiKeys } from '../api/list-api-keys';
 import { useRevokeApiKey } from '../api/revoke-api-key';
 import { AdministrationNav } from '../components/administration-nav';
 import { CreateApiKeyForm } from '../components/create-api-key-form';
+import { KEYBOARD_SCROLLABLE } from '../../../components/ui/keyboard-scrollable';
 
 /**
  * API keys of the production and print systems that deliver tracking data (POST /api/ingest):
@@ -44,8 +45,7 @@ export function ApiKeysPage() {
         fetching={keys.isPending}
         noRecordsText={t('administration.apiKeys.empty')}
         aria-label={t('titles.apiKeys')}
-        // On a phone the table scrolls sideways inside itself: reachable by keyboard too.
-        scrollAreaProps={{ viewportProps: { tabIndex: 0 } }}
+        scrollAreaProps={KEYBOARD_SCROLLABLE}
         columns={[
           { accessor: 'name', title: t('administration.apiKeys.name') },
           {

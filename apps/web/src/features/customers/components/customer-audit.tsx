@@ -9,6 +9,7 @@ import { positiveInt, useUrlState } from '../../../lib/routing/search-params';
 import { customerAuditExportPath, useCustomerAudit, type AuditFilter } from '../api/list-customer-audit';
 import { AuditChanges } from './audit-changes';
 import { FilterInput } from '../../../components/ui/filter-input';
+import { KEYBOARD_SCROLLABLE } from '../../../components/ui/keyboard-scrollable';
 
 const PAGE_SIZE = 10;
 
@@ -84,6 +85,7 @@ export function CustomerAudit({ customerId }: { customerId: number }) {
           t('administration.table.range', { from, to, total: totalRecords })
         }
         noRecordsText={t('administration.table.noResults')}
+        scrollAreaProps={KEYBOARD_SCROLLABLE}
         columns={[
           {
             accessor: 'at',
