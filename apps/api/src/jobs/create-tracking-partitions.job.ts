@@ -1,5 +1,6 @@
 import type { Pool, PoolClient } from 'pg';
 import { z } from 'zod';
+import { inTransaction } from '../lib/audit.ts';
 import { defineJob } from './job-definition.ts';
 
 /** Months created ahead of the current one, so that rows never wait for their partition. */
@@ -43,21 +44,12 @@ export const createTrackingPartitionsJob = defineJob({
   runAtStart: true,
   handle: async ({ db, log }) => {
     const now = new Date();
-    const client = await db.$client.connect();
-    let outcomes: PartitionOutcome[];
-    try {
-      // Creating a partition locks its parent exclusively for a moment. Queued behind a long
-      // report it would hold up every list: give up instead, the queue retries the job later.
-      await client.query('BEGIN');
+    // Creating a partition locks its parent exclusively for a moment. Queued behind a long report
+    // it would hold up every list: give up instead, the queue retries the job later.
+    const outcomes = await inTransaction(db.$client, async (client) => {
       await client.query("SET LOCAL lock_timeout = '10s'");
-      outcomes = await createTrackingPartitions(client, now, monthStart(now, TRACKING_MONTHS_AHEAD));
-      await client.query('COMMIT');
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => undefined);
-      throw error;
-    } finally {
-      client.release();
-    }
+      return createTrackingPartitions(client, now, monthStart(now, TRACKING_MONTHS_AHEAD));
+    });
     const created = outcomes.filter((o) => o.outcome === 'created').map((o) => o.partition);
     const blocked = outcomes.filter((o) => o.outcome === 'blockedByDefault').map((o) => o.partition);
     if (created.length > 0) log.info({ created }, 'tracking partitions created');

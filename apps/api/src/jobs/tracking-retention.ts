@@ -1,4 +1,5 @@
 import type { Pool, PoolClient } from 'pg';
+import { inTransaction } from '../lib/audit.ts';
 
 /** The partitioned tracking tables, children before their parents (the order they can go in). */
 const CHILDREN_FIRST = [
@@ -32,57 +33,49 @@ export async function purgeExpiredTracking(
 ): Promise<TrackingPurge> {
   const result: TrackingPurge = { droppedPartitions: [], deletedFiles: 0, deletedDocuments: 0 };
   if (retentionMonths <= 0) return result;
-  const client = await pool.connect();
-  try {
-    const { rows } = await client.query<{ cutoff: Date; whole_before: Date }>(
-      `SELECT c.cutoff, date_trunc('month', c.cutoff AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS whole_before
-         FROM (SELECT $1::timestamptz - make_interval(months => $2) AS cutoff) c`,
-      [now, retentionMonths],
-    );
-    const { cutoff, whole_before: wholeBefore } = rows[0]!;
+  const { rows } = await pool.query<{ cutoff: Date; whole_before: Date }>(
+    `SELECT c.cutoff, date_trunc('month', c.cutoff AT TIME ZONE 'UTC') AT TIME ZONE 'UTC' AS whole_before
+       FROM (SELECT $1::timestamptz - make_interval(months => $2) AS cutoff) c`,
+    [now, retentionMonths],
+  );
+  const { cutoff, whole_before: wholeBefore } = rows[0]!;
 
-    await client.query('BEGIN');
-    const inPartlyExpiredMonth = [cutoff, wholeBefore];
-    const rowDeletes: [keyof TrackingPurge, string, Date[]][] = [
-      [
-        'deletedDocuments',
-        'DELETE FROM tracking_documents WHERE file_arrived_at < $1 AND created_at >= $2',
-        inPartlyExpiredMonth,
-      ],
-      [
-        'deletedFiles',
-        'DELETE FROM tracking_files WHERE arrived_at < $1 AND arrived_at >= $2',
-        inPartlyExpiredMonth,
-      ],
-      ['deletedFiles', 'DELETE FROM tracking_files_default WHERE arrived_at < $1', [cutoff]],
-      [
-        'deletedDocuments',
-        'DELETE FROM tracking_documents WHERE created_at < $1 AND created_at >= $2',
-        inPartlyExpiredMonth,
-      ],
-      ['deletedDocuments', 'DELETE FROM tracking_documents_default WHERE created_at < $1', [cutoff]],
-    ];
+  const inPartlyExpiredMonth = [cutoff, wholeBefore];
+  const rowDeletes: [keyof TrackingPurge, string, Date[]][] = [
+    [
+      'deletedDocuments',
+      'DELETE FROM tracking_documents WHERE file_arrived_at < $1 AND created_at >= $2',
+      inPartlyExpiredMonth,
+    ],
+    [
+      'deletedFiles',
+      'DELETE FROM tracking_files WHERE arrived_at < $1 AND arrived_at >= $2',
+      inPartlyExpiredMonth,
+    ],
+    ['deletedFiles', 'DELETE FROM tracking_files_default WHERE arrived_at < $1', [cutoff]],
+    [
+      'deletedDocuments',
+      'DELETE FROM tracking_documents WHERE created_at < $1 AND created_at >= $2',
+      inPartlyExpiredMonth,
+    ],
+    ['deletedDocuments', 'DELETE FROM tracking_documents_default WHERE created_at < $1', [cutoff]],
+  ];
+  await inTransaction(pool, async (client) => {
     for (const [counter, statement, values] of rowDeletes) {
       const deleted = await client.query(statement, values);
       (result[counter] as number) += deleted.rowCount ?? 0;
     }
-    await client.query('COMMIT');
+  });
 
-    for (const month of await expiredMonths(client, wholeBefore)) {
-      result.droppedPartitions.push(...(await dropMonth(client, month)));
-    }
-    return result;
-  } catch (error) {
-    await client.query('ROLLBACK').catch(() => undefined);
-    throw error;
-  } finally {
-    client.release();
+  for (const month of await expiredMonths(pool, wholeBefore)) {
+    result.droppedPartitions.push(...(await inTransaction(pool, (client) => dropMonth(client, month))));
   }
+  return result;
 }
 
 /** Months (`YYYYmMM` as in the partition names) that end on or before `wholeBefore`. */
-async function expiredMonths(client: PoolClient, wholeBefore: Date): Promise<string[]> {
-  const { rows } = await client.query<{ month: string }>(
+async function expiredMonths(pool: Pool, wholeBefore: Date): Promise<string[]> {
+  const { rows } = await pool.query<{ month: string }>(
     `SELECT DISTINCT substring(c.relname FROM '_y([0-9]{4}m[0-9]{2})$') AS month
        FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
       WHERE i.inhparent = ANY($1::regclass[]) AND c.relname ~ '_y[0-9]{4}m[0-9]{2}$'
@@ -97,13 +90,12 @@ async function expiredMonths(client: PoolClient, wholeBefore: Date): Promise<str
     });
 }
 
-/** One month of all five tables, in one transaction: their keys, then the partitions. */
+/** One month of all five tables, inside the caller's transaction: their keys, then the partitions. */
 async function dropMonth(client: PoolClient, month: string): Promise<string[]> {
   const [year, mm] = month.split('m').map(Number) as [number, number];
   const from = new Date(Date.UTC(year, mm - 1, 1));
   const to = new Date(Date.UTC(year, mm, 1));
   const dropped: string[] = [];
-  await client.query('BEGIN');
   // A detach waits for an exclusive lock on the parent; queued behind a long report it would
   // stall every list behind it. Better to give up and try again the next night.
   await client.query("SET LOCAL lock_timeout = '10s'");
@@ -125,6 +117,5 @@ async function dropMonth(client: PoolClient, month: string): Promise<string[]> {
     await client.query(`DROP TABLE ${partition}`);
     dropped.push(partition);
   }
-  await client.query('COMMIT');
   return dropped;
 }
