@@ -6,7 +6,7 @@ import type { Plugin } from 'vite';
  * features/notifications), the dashboard, and the shared components and lib/. A whole section, or
  * one subtree of a section the dashboard borrows (its widgets show statuses of other features).
  * Everything else is the rest, loaded right after the first paint; feature pages wait for it.
- * `catalog-sections.test.ts` fails when a module that loads before the rest uses another key.
+ * `src/locales/locales.test.ts` fails when a module that loads before the rest uses another key.
  */
 export const CORE_CATALOG_PATHS = [
   'app',
