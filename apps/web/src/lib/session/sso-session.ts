@@ -52,13 +52,17 @@ function userManagerFor(
 /** How long a page gets to show before the library loads (it needs none while its token is fresh). */
 const LIBRARY_AFTER_MS = 1_000;
 
+/** Where oidc-client-ts keeps the user in localStorage (its prefix `oidc.` and its user key). */
+export const storedUserKey = (config: TRuntimeConfig) =>
+  `oidc.user:${config.oidc.authority}:${config.oidc.clientId}`;
+
 /**
  * The tokens oidc-client-ts keeps in localStorage (its key and JSON), read without the library.
  * Only a fresh token is taken from it; everything else waits for the library.
  */
 function storedUser(config: TRuntimeConfig): Pick<User, 'id_token' | 'access_token'> | null {
   try {
-    const stored = localStorage.getItem(`oidc.user:${config.oidc.authority}:${config.oidc.clientId}`);
+    const stored = localStorage.getItem(storedUserKey(config));
     return stored ? (JSON.parse(stored) as Pick<User, 'id_token' | 'access_token'>) : null;
   } catch {
     return null;
