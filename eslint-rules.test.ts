@@ -121,3 +121,31 @@ describe('path literals', { timeout: 30_000 }, () => {
     expect(await ruleErrors(code)).toEqual([]);
   });
 });
+
+describe('casts around the API client', { timeout: 30_000 }, () => {
+  const castErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? [])
+      .filter((m) => m.ruleId === 'no-restricted-syntax' && m.message.includes('contract'))
+      .map((m) => m.message);
+  };
+  const call = (cast: string) =>
+    "import { api } from '../../../lib/api/client';\n" +
+    `export const probe = () => api.GET('/api/tracking/ets/messages', { params: { query: { pageSize: 5, activeAccountId: '1' } ${cast} } });`;
+
+  it.each([
+    ['`as never` on a request', 'apps/web/src/features/dashboard/api/probe.ts', call('as never')],
+    ['`as any` on a request', 'apps/web/src/features/tracking/components/probe.tsx', call('as any')],
+    ['`as unknown as` on a request', 'apps/web/src/lib/api/probe.ts', call('as unknown as object')],
+    ['a cast in a shared component', 'apps/web/src/components/ui/probe.tsx', call('as never')],
+  ])('refuses %s', async (_, filePath, code) => {
+    expect(await castErrors(filePath, code)).not.toEqual([]);
+  });
+
+  it('allows a request typed by its contract', async () => {
+    const code =
+      "import { api } from '../../../lib/api/client';\nimport { toQuery } from '../../../lib/api/query';\n" +
+      "export const probe = () => api.GET('/api/tracking/ets/messages', { params: { query: { ...toQuery({ pageSize: 10 }), activeAccountId: '1' } } });";
+    expect(await castErrors('apps/web/src/features/dashboard/api/probe.ts', code)).toEqual([]);
+  });
+});

@@ -233,7 +233,8 @@ export const MOBILE_SIDEBAR_BREAKPOINT_PX = 480;
  */
 
 export const PAGE_SIZES = [10, 25, 50, 100] as const;
-export const DEFAULT_PAGE_SIZE = 25;
+export type PageSize = (typeof PAGE_SIZES)[number];
+export const DEFAULT_PAGE_SIZE: PageSize = 25;
 
 /** The tracking overview (dashboard) looks this many days back; these statuses need attention. */
 export const OVERVIEW_DEFAULT_DAYS = 30;

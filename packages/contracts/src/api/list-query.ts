@@ -33,10 +33,8 @@ export const ZPage = z.coerce
 export const ZPageSize = z.coerce
   .number()
   .int()
-  .refine((n) => (PAGE_SIZES as readonly number[]).includes(n), {
-    error: `Page size is one of ${PAGE_SIZES.join(', ')}.`,
-    params: { code: 'invalidValue' },
-  })
+  // A literal union, so a client building a request in TypeScript cannot ask for another size.
+  .pipe(z.literal(PAGE_SIZES, { error: `Page size is one of ${PAGE_SIZES.join(', ')}.` }))
   .default(DEFAULT_PAGE_SIZE)
   .describe(`Rows per page: ${PAGE_SIZES.join(', ')}`);
 

@@ -87,8 +87,8 @@ export const ZListTrackingDocumentsRequest = z
     sortBy: z.enum(DOCUMENT_SORTS).default('createdAt'),
     fileId: z
       .string()
+      // Kept as the digits it arrives as: PostgreSQL reads them as the bigint id.
       .regex(/^\d{1,15}$/, { error: 'Invalid request' })
-      .transform(Number)
       .optional()
       .describe("Only this file's documents"),
     ...textFilterShape(DOCUMENT_TEXT_FILTERS),

@@ -157,10 +157,13 @@ export function filesQuery(customerId: number, query: TrackingFilesFilter): List
 
 type TrackingFilesFilter = Omit<TListTrackingFilesRequest, 'page' | 'pageSize' | 'cursor'>;
 
+/** A list request, or the server's own use of the list with a page of any size (the overview's few rows). */
+type InternalListQuery<T extends { pageSize: number }> = Omit<T, 'pageSize'> & { pageSize: number };
+
 export async function listFiles(
   db: Database,
   customerId: number,
-  query: TListTrackingFilesRequest,
+  query: InternalListQuery<TListTrackingFilesRequest>,
 ): Promise<Page<TTrackingFileSummary>> {
   const page = await pagedQuery<FileSummaryRow>(db.$client, {
     ...filesQuery(customerId, query),
@@ -282,7 +285,7 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
 export async function listDocuments(
   db: Database,
   customerId: number,
-  query: TListTrackingDocumentsRequest,
+  query: InternalListQuery<TListTrackingDocumentsRequest>,
 ): Promise<Page<TTrackingDocumentSummary>> {
   const page = await pagedQuery<DocumentSummaryRow>(db.$client, {
     ...documentsQuery(customerId, query),

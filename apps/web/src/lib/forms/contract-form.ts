@@ -18,7 +18,7 @@ export function useContractForm<Values extends Record<string, unknown>>(
   const { t } = useTranslation();
   return useForm<Values>({
     ...options,
-    validate: validateWith(schema, t, { toRequest: toRequest as never }),
+    validate: validateWith<Values>(schema, t, toRequest ? { toRequest } : {}),
   });
 }
 

@@ -55,14 +55,14 @@ function messageOf(issue: Issue, t: TFunction, keys: MessageKeys): string {
  * would show zod's English texts). `toRequest` turns the form's values into the request first.
  * The first failed rule of each field wins.
  */
-export function validateWith(
+export function validateWith<Values>(
   schema: z.ZodType,
   t: TFunction,
-  options: { toRequest?: (values: never) => unknown; keys?: MessageKeys } = {},
+  options: { toRequest?: (values: Values) => unknown; keys?: MessageKeys } = {},
 ) {
-  const { toRequest = (values: unknown) => values, keys = {} } = options;
-  return (values: unknown): Record<string, string> => {
-    const result = schema.safeParse(toRequest(values as never));
+  const { toRequest = (values: Values): unknown => values, keys = {} } = options;
+  return (values: Values): Record<string, string> => {
+    const result = schema.safeParse(toRequest(values));
     if (result.success) return {};
     const errors: Record<string, string> = {};
     for (const issue of result.error.issues) {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { readListState, viewQueryOf, writeListState, type ListDefinition } from './list-state';
+import { ZListEdiMessagesRequest } from '@service-hub/contracts';
+import { readListState, toListRequest, viewQueryOf, writeListState, type ListDefinition } from './list-state';
 
 const list: ListDefinition<'status' | 'filename' | 'filenameOperator', 'arrivedAt' | 'filename'> = {
   filters: ['status', 'filename', 'filenameOperator'],
@@ -54,5 +55,42 @@ describe('viewQueryOf', () => {
   it('is the view without the page, for saving', () => {
     const state = readListState(new URLSearchParams('status=Rejected&page=4'), list);
     expect(viewQueryOf(state)).toBe('status=Rejected&sortBy=arrivedAt&sortDirection=desc&pageSize=25');
+  });
+});
+
+describe('toListRequest', () => {
+  const state = (filters: Record<string, string>) => ({
+    filters,
+    sortBy: 'createdAt',
+    sortDirection: 'desc' as const,
+    page: 1,
+    pageSize: 25 as const,
+  });
+
+  it("parses the address's filters with the operation's schema into the contract's request", () => {
+    const request = toListRequest(
+      ZListEdiMessagesRequest,
+      state({ status: 'ERROR,RECEIVED', senderName: 'Acme' }),
+      {
+        timeZone: 'Europe/Oslo',
+      },
+    );
+    expect(request).toMatchObject({
+      status: ['ERROR', 'RECEIVED'],
+      senderName: 'Acme',
+      timeZone: 'Europe/Oslo',
+      sortBy: 'createdAt',
+      pageSize: 25,
+    });
+  });
+
+  it('leaves out a filter the API would refuse, and keeps the others', () => {
+    const request = toListRequest(
+      ZListEdiMessagesRequest,
+      state({ status: 'LOST', fromDate: '2026-13-40', senderName: 'Acme' }),
+    );
+    expect(request.status).toBeUndefined();
+    expect(request.fromDate).toBeUndefined();
+    expect(request.senderName).toBe('Acme');
   });
 });

@@ -1,6 +1,7 @@
 import { useCallback, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type SortDirection } from '@service-hub/contracts';
+import type { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES, type PageSize, type SortDirection } from '@service-hub/contracts';
 
 /**
  * What a filtered, sorted and paged list shows, kept in the address (spec: a link reproduces the
@@ -20,7 +21,7 @@ export type ListState<F extends string = string, S extends string = string> = {
   sortBy: S;
   sortDirection: SortDirection;
   page: number;
-  pageSize: number;
+  pageSize: PageSize;
 };
 
 export type ListChange<F extends string, S extends string> = Partial<Omit<ListState<F, S>, 'filters'>> & {
@@ -52,7 +53,7 @@ export function readListState<F extends string, S extends string>(
     sortDirection:
       direction === 'asc' || direction === 'desc' ? direction : definition.defaultDirection(sortBy),
     page: positive(params.get('page')) ?? 1,
-    pageSize: pageSize && (PAGE_SIZES as readonly number[]).includes(pageSize) ? pageSize : DEFAULT_PAGE_SIZE,
+    pageSize: PAGE_SIZES.find((size) => size === pageSize) ?? DEFAULT_PAGE_SIZE,
   };
 }
 
@@ -103,15 +104,34 @@ export function useListState<F extends string, S extends string>(definition: Lis
   return { state, change };
 }
 
-/** The API query of a list state: filters, sort and paging, nothing empty. */
-export function toListQuery(state: ListState): Record<string, string | number> {
-  return {
-    ...state.filters,
+/**
+ * The API request of a list state, parsed by the operation's own query schema so it has the
+ * contract's type (send it with `toQuery`). A filter the schema refuses (an address edited by hand)
+ * is left out of the request: the filter panel checks the same schema and says what is wrong.
+ */
+export function toListRequest<T>(
+  schema: z.ZodType<T>,
+  state: ListState,
+  extra: Readonly<Record<string, string>> = {},
+): T {
+  let filters: Partial<Record<string, string>> = state.filters;
+  const request = () => ({
+    ...filters,
+    ...extra,
     sortBy: state.sortBy,
     sortDirection: state.sortDirection,
     page: state.page,
     pageSize: state.pageSize,
-  };
+  });
+  for (;;) {
+    const result = schema.safeParse(request());
+    if (result.success) return result.data;
+    const refused = new Set(result.error.issues.map((issue) => String(issue.path[0])));
+    const kept = Object.entries(filters).filter(([name]) => !refused.has(name));
+    // Sort and paging come checked from readListState: with no filter left to drop, none was wrong.
+    if (kept.length === Object.keys(filters).length) return schema.parse({ ...extra });
+    filters = Object.fromEntries(kept);
+  }
 }
 
 /** The list's view (filters, sort, page size) as a query string, for saved views and links. */

@@ -61,7 +61,7 @@ export function DataListTable<T extends { id: number | string }, S extends strin
       totalRecords={totalCount}
       recordsPerPage={state.pageSize}
       recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={(pageSize) => onChange({ pageSize })}
+      onRecordsPerPageChange={(size) => onChange({ pageSize: PAGE_SIZES.find((s) => s === size) })}
       recordsPerPageLabel={t('lists.rowsPerPage')}
       paginationText={({ from, to }) =>
         t('lists.pagination', {

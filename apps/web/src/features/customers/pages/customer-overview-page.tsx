@@ -3,7 +3,7 @@ import { useForm } from '@mantine/form';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useOutletContext } from 'react-router';
-import { ZUpdateCustomerRequest, type TCustomer, type TUpdateCustomerRequest } from '@service-hub/contracts';
+import { ZUpdateCustomerRequest, type TCustomer } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/routing/page-title';
@@ -32,7 +32,8 @@ function DetailsEditor({ customer, onDone }: { customer: TCustomer; onDone: () =
   });
   const submit = form.onSubmit((values) => {
     const { customerNumber: _number, ...body } = values;
-    update.mutate(body as unknown as TUpdateCustomerRequest, {
+    // The form was checked with this schema: parsing gives the request its contract type.
+    update.mutate(ZUpdateCustomerRequest.parse(body), {
       onSuccess: () => {
         showSuccess('common.changesSaved');
         onDone();

@@ -4,7 +4,7 @@ import { Link } from 'react-router';
 import { EDI_DEFAULT_DAYS } from '@service-hub/contracts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { ediTrackingLinks, errorsFirstFilters } from '../../../lib/routing/edi-tracking-links';
-import { useEdiProblems } from '../api/list-edi-problems';
+import { EDI_PROBLEMS_SHOWN, useEdiProblems } from '../api/list-edi-problems';
 import { WidgetCard, widgetState } from '../components/widget-card';
 import type { AccountWidgetProps } from './widget-types';
 
@@ -32,7 +32,7 @@ export function EdiProblemsWidget({ title, accountId }: AccountWidgetProps) {
     >
       {() => (
         <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-          {data!.result.map((message) => (
+          {data!.result.slice(0, EDI_PROBLEMS_SHOWN).map((message) => (
             <Group
               component="li"
               key={`${message.consignmentId}/${message.messageId}`}

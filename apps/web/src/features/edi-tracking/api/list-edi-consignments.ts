@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListEdiConsignmentsResponse } from '@service-hub/contracts';
+import type { TListEdiConsignmentsRequest, TListEdiConsignmentsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
+import { toQuery } from '../../../lib/api/query';
 
-export const listEdiConsignmentsQueryOptions = (accountId: number, query: Record<string, string | number>) =>
+export const listEdiConsignmentsQueryOptions = (accountId: number, request: TListEdiConsignmentsRequest) =>
   queryOptions({
-    queryKey: ['ediTracking', accountId, 'consignments', query],
+    queryKey: ['ediTracking', accountId, 'consignments', request],
     queryFn: (): Promise<TListEdiConsignmentsResponse> =>
       unwrap(
         api.GET('/api/tracking/ets/consignments', {
-          params: { query: { ...query, activeAccountId: String(accountId) } as never },
+          params: { query: { ...toQuery(request), activeAccountId: String(accountId) } },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -16,5 +17,5 @@ export const listEdiConsignmentsQueryOptions = (accountId: number, query: Record
     meta: { handlesErrors: true },
   });
 
-export const useEdiConsignments = (accountId: number, query: Record<string, string | number>) =>
-  useQuery(listEdiConsignmentsQueryOptions(accountId, query));
+export const useEdiConsignments = (accountId: number, request: TListEdiConsignmentsRequest) =>
+  useQuery(listEdiConsignmentsQueryOptions(accountId, request));

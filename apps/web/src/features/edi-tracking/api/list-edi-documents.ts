@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListEdiDocumentsResponse } from '@service-hub/contracts';
+import type { TListEdiDocumentsRequest, TListEdiDocumentsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
+import { toQuery } from '../../../lib/api/query';
 
-export const listEdiDocumentsQueryOptions = (accountId: number, query: Record<string, string | number>) =>
+export const listEdiDocumentsQueryOptions = (accountId: number, request: TListEdiDocumentsRequest) =>
   queryOptions({
-    queryKey: ['ediTracking', accountId, 'documents', query],
+    queryKey: ['ediTracking', accountId, 'documents', request],
     queryFn: (): Promise<TListEdiDocumentsResponse> =>
       unwrap(
         api.GET('/api/tracking/ets/documents', {
-          params: { query: { ...query, activeAccountId: String(accountId) } as never },
+          params: { query: { ...toQuery(request), activeAccountId: String(accountId) } },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -16,5 +17,5 @@ export const listEdiDocumentsQueryOptions = (accountId: number, query: Record<st
     meta: { handlesErrors: true },
   });
 
-export const useEdiDocuments = (accountId: number, query: Record<string, string | number>) =>
-  useQuery(listEdiDocumentsQueryOptions(accountId, query));
+export const useEdiDocuments = (accountId: number, request: TListEdiDocumentsRequest) =>
+  useQuery(listEdiDocumentsQueryOptions(accountId, request));

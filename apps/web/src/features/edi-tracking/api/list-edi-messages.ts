@@ -1,14 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListEdiMessagesResponse } from '@service-hub/contracts';
+import type { TListEdiMessagesRequest, TListEdiMessagesResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
+import { toQuery } from '../../../lib/api/query';
 
-export const listEdiMessagesQueryOptions = (accountId: number, query: Record<string, string | number>) =>
+export const listEdiMessagesQueryOptions = (accountId: number, request: TListEdiMessagesRequest) =>
   queryOptions({
-    queryKey: ['ediTracking', accountId, 'messages', query],
+    queryKey: ['ediTracking', accountId, 'messages', request],
     queryFn: (): Promise<TListEdiMessagesResponse> =>
       unwrap(
         api.GET('/api/tracking/ets/messages', {
-          params: { query: { ...query, activeAccountId: String(accountId) } as never },
+          params: { query: { ...toQuery(request), activeAccountId: String(accountId) } },
         }),
       ),
     placeholderData: keepPreviousData,
@@ -16,5 +17,5 @@ export const listEdiMessagesQueryOptions = (accountId: number, query: Record<str
     meta: { handlesErrors: true },
   });
 
-export const useEdiMessages = (accountId: number, query: Record<string, string | number>) =>
-  useQuery(listEdiMessagesQueryOptions(accountId, query));
+export const useEdiMessages = (accountId: number, request: TListEdiMessagesRequest) =>
+  useQuery(listEdiMessagesQueryOptions(accountId, request));

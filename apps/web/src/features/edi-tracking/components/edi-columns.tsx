@@ -58,7 +58,7 @@ export function ediColumns<Row extends Common>(t: TFunction, language: string) {
       title: t('ediTracking.fields.category'),
       sortable,
       render: (row) =>
-        t(`ediTracking.categories.${(row as unknown as { category: MessageCategory }).category}`),
+        'category' in row ? t(`ediTracking.categories.${row.category as MessageCategory}`) : '',
     }),
     time: (accessor: keyof Row & string, sortable = true): Column => ({
       accessor,

@@ -1,6 +1,7 @@
 import { Alert, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { z } from 'zod';
@@ -11,7 +12,7 @@ import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-men
 import { ApiRequestError } from '../../../lib/api/client';
 import {
   applyViewQuery,
-  toListQuery,
+  toListRequest,
   userTimeZone,
   viewQueryOf,
   type ListDefinition,
@@ -25,13 +26,14 @@ import { EdiFilters } from './edi-filters';
 
 type Page<Row> = { totalCount: number; totalCountExact: boolean; result: Row[] };
 
-export type EdiListViewProps<Row, S extends string> = {
+export type EdiListViewProps<Row, S extends string, Request> = {
   list: SavedViewList;
   /** The list's name in `titles`, e.g. 'consignments'. */
   name: 'consignments' | 'messages' | 'documents';
   definition: ListDefinition<string, S>;
-  schema: z.ZodType;
-  useRows: (accountId: number, query: Record<string, string | number>) => UseQueryResult<Page<Row>>;
+  /** The operation's query schema: it checks the filters and types the request. */
+  schema: z.ZodType<Request>;
+  useRows: (accountId: number, request: Request) => UseQueryResult<Page<Row>>;
   rowId: (row: Row) => string;
   /** Every column; links reopen in the row's own account. */
   columns: DataTableColumn<Row & { id: string }>[];
@@ -43,7 +45,7 @@ export type EdiListViewProps<Row, S extends string> = {
  * One EDI list: filters, the errors-first default, saved views, column chooser and the table, all
  * in the address so a link reproduces the view.
  */
-export function EdiListView<Row, S extends string>(props: EdiListViewProps<Row, S>) {
+export function EdiListView<Row, S extends string, Request>(props: EdiListViewProps<Row, S, Request>) {
   const { t } = useTranslation();
   const { heading } = usePageTitle();
   const { account, accounts } = useActiveAccount();
@@ -51,7 +53,9 @@ export function EdiListView<Row, S extends string>(props: EdiListViewProps<Row, 
   const accountId = account?.id ?? 0;
   const { state, change, errorsFirst, showAll } = useEdiListState(props.definition);
   const [, setParams] = useSearchParams();
-  const rows = props.useRows(accountId, { ...toListQuery(state), timeZone: userTimeZone() });
+  const { schema } = props;
+  const request = useMemo(() => toListRequest(schema, state, { timeZone: userTimeZone() }), [schema, state]);
+  const rows = props.useRows(accountId, request);
   const ediAccounts = accounts.filter((a) =>
     holdsServicePermission(
       'ETS',

@@ -17,7 +17,7 @@ export async function downloadReport(accountId: number, id: string): Promise<voi
     parseAs: 'blob',
   });
   const { response } = await call;
-  const blob = (await unwrap(call)) as unknown as Blob;
+  const blob = await unwrap(call);
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

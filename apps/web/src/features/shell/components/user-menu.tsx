@@ -12,8 +12,10 @@ type ConsentTool = { renew: () => void };
 
 /** The cookie-consent tool, when the tag manager has loaded one (Cookiebot's API). */
 function consentTool(): ConsentTool | undefined {
-  const tool = (window as unknown as { Cookiebot?: ConsentTool }).Cookiebot;
-  return typeof tool?.renew === 'function' ? tool : undefined;
+  const tool: unknown = Reflect.get(window, 'Cookiebot');
+  return typeof tool === 'object' && tool !== null && 'renew' in tool && typeof tool.renew === 'function'
+    ? (tool as ConsentTool)
+    : undefined;
 }
 
 export type UserMenuProps = { user: TCurrentUser; onSignOut: () => void };

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TCreateSupportCaseRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
-import { asFormData, toFormData } from './message-form-data';
+import { withFiles } from './message-form-data';
 
 export function useCreateSupportCase(accountId: number | null) {
   const queryClient = useQueryClient();
@@ -10,8 +10,8 @@ export function useCreateSupportCase(accountId: number | null) {
       unwrap(
         api.POST('/api/v2/support/cases', {
           params: { query: { activeAccountId: String(accountId) } },
-          body: toFormData(fields, files) as never,
-          bodySerializer: asFormData,
+          body: fields,
+          bodySerializer: withFiles(files),
         }),
       ),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['support', 'cases'] }),

@@ -8,7 +8,7 @@ import type { SupportScope } from './support-scope';
  */
 export async function downloadAttachment(scope: SupportScope, attachment: TSupportAttachment): Promise<void> {
   const path = { attachmentId: attachment.id };
-  const blob = (await (scope.isProvider
+  const blob: Blob = await (scope.isProvider
     ? unwrap(
         api.GET('/api/support/provider/attachments/{attachmentId}', { params: { path }, parseAs: 'blob' }),
       )
@@ -17,7 +17,7 @@ export async function downloadAttachment(scope: SupportScope, attachment: TSuppo
           params: { path, query: { activeAccountId: String(scope.accountId) } },
           parseAs: 'blob',
         }),
-      ))) as unknown as Blob;
+      ));
   const url = URL.createObjectURL(blob);
   const link = document.createElement('a');
   link.href = url;

@@ -1,10 +1,14 @@
-/** A message's fields and files as multipart/form-data (the files stream to the server). */
-export function toFormData(fields: Record<string, string>, files: readonly File[]): FormData {
-  const data = new FormData();
-  for (const [name, value] of Object.entries(fields)) data.append(name, value);
-  for (const file of files) data.append('attachments', file, file.name);
-  return data;
-}
-
-/** Hands the FormData to fetch as it is, so the browser sets the multipart boundary. */
-export const asFormData = (body: unknown) => body as FormData;
+/**
+ * A message's fields as the operation types them, sent as multipart/form-data with its files (they
+ * stream to the server). Used as `bodySerializer`, so the compiler still checks the fields; the
+ * files are added here, as parts named `attachments`.
+ */
+export const withFiles =
+  (files: readonly File[]) =>
+  (fields: Record<string, string | readonly string[] | undefined>): FormData => {
+    const data = new FormData();
+    for (const [name, value] of Object.entries(fields))
+      if (typeof value === 'string') data.append(name, value);
+    for (const file of files) data.append('attachments', file, file.name);
+    return data;
+  };

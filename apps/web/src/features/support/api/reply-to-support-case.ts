@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { TReplyToSupportCaseRequest } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
 import { getSupportCaseQueryOptions } from './get-support-case';
-import { asFormData, toFormData } from './message-form-data';
+import { withFiles } from './message-form-data';
 import type { SupportScope } from './support-scope';
 
 export function useReplyToSupportCase(scope: SupportScope, caseId: number) {
@@ -10,8 +10,8 @@ export function useReplyToSupportCase(scope: SupportScope, caseId: number) {
   return useMutation({
     mutationFn: ({ files, ...fields }: TReplyToSupportCaseRequest & { files: File[] }) => {
       const options = {
-        body: toFormData(fields, files) as never,
-        bodySerializer: asFormData,
+        body: fields,
+        bodySerializer: withFiles(files),
       };
       const path = { caseId: String(caseId) };
       return scope.isProvider

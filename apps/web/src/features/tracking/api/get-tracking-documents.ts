@@ -1,21 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListTrackingDocumentsResponse } from '@service-hub/contracts';
+import type { TListTrackingDocumentsRequest, TListTrackingDocumentsResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
-import type { TrackingListQuery } from './get-tracking-files';
+import { toQuery } from '../../../lib/api/query';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
-export const getTrackingDocumentsQueryOptions = (accountId: number, query: TrackingListQuery) =>
+export const getTrackingDocumentsQueryOptions = (accountId: number, request: TListTrackingDocumentsRequest) =>
   queryOptions({
-    queryKey: ['tracking', accountId, 'documents', query],
+    queryKey: ['tracking', accountId, 'documents', request],
     queryFn: (): Promise<TListTrackingDocumentsResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/documents', {
-          params: { query: { ...query, activeAccountId: String(accountId) } as never },
+          params: { query: { ...toQuery(request), activeAccountId: String(accountId) } },
         }),
       ),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-export const useTrackingDocuments = (accountId: number, query: TrackingListQuery) =>
-  useQuery(getTrackingDocumentsQueryOptions(accountId, query));
+export const useTrackingDocuments = (accountId: number, request: TListTrackingDocumentsRequest) =>
+  useQuery(getTrackingDocumentsQueryOptions(accountId, request));

@@ -1,22 +1,21 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { TListTrackingFilesResponse } from '@service-hub/contracts';
+import type { TListTrackingFilesRequest, TListTrackingFilesResponse } from '@service-hub/contracts';
 import { api, unwrap } from '../../../lib/api/client';
+import { toQuery } from '../../../lib/api/query';
 import { LIVE_REFRESH_MS } from './live-refresh';
 
-export type TrackingListQuery = Record<string, string | number>;
-
-export const getTrackingFilesQueryOptions = (accountId: number, query: TrackingListQuery) =>
+export const getTrackingFilesQueryOptions = (accountId: number, request: TListTrackingFilesRequest) =>
   queryOptions({
-    queryKey: ['tracking', accountId, 'files', query],
+    queryKey: ['tracking', accountId, 'files', request],
     queryFn: (): Promise<TListTrackingFilesResponse> =>
       unwrap(
         api.GET('/api/tracking/stt/files', {
-          params: { query: { ...query, activeAccountId: String(accountId) } as never },
+          params: { query: { ...toQuery(request), activeAccountId: String(accountId) } },
         }),
       ),
     placeholderData: keepPreviousData,
     refetchInterval: LIVE_REFRESH_MS,
   });
 
-export const useTrackingFiles = (accountId: number, query: TrackingListQuery) =>
-  useQuery(getTrackingFilesQueryOptions(accountId, query));
+export const useTrackingFiles = (accountId: number, request: TListTrackingFilesRequest) =>
+  useQuery(getTrackingFilesQueryOptions(accountId, request));

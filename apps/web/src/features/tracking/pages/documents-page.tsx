@@ -1,5 +1,6 @@
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DOCUMENT_TEXT_FILTERS, type TTrackingDocumentSummary } from '@service-hub/contracts';
@@ -9,7 +10,7 @@ import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-men
 import { formatDateTime } from '../../../lib/format';
 import {
   applyViewQuery,
-  toListQuery,
+  toListRequest,
   useListState,
   userTimeZone,
   viewQueryOf,
@@ -43,8 +44,11 @@ export function DocumentsPage() {
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(documentsList);
   const [, setParams] = useSearchParams();
-  const query = { ...toListQuery(state), timeZone: userTimeZone() };
-  const documents = useTrackingDocuments(accountId, query);
+  const request = useMemo(
+    () => toListRequest(DOCUMENTS_QUERY_SCHEMA, state, { timeZone: userTimeZone() }),
+    [state],
+  );
+  const documents = useTrackingDocuments(accountId, request);
   const language = i18n.language;
   const text = (accessor: keyof TTrackingDocumentSummary) => ({
     accessor,
@@ -146,7 +150,7 @@ export function DocumentsPage() {
             visible={choice.visible}
             onChange={choice.setVisible}
           />
-          <ExportButton list="documents" accountId={accountId} query={query} />
+          <ExportButton list="documents" accountId={accountId} request={request} />
         </Group>
       </Group>
       <DataListTable

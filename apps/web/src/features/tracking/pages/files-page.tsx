@@ -1,5 +1,6 @@
 import { Anchor, Group, Stack, Text, Title } from '@mantine/core';
 import type { DataTableColumn } from 'mantine-datatable';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FILE_TEXT_FILTERS, type TTrackingFileSummary } from '@service-hub/contracts';
@@ -9,7 +10,7 @@ import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-men
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import {
   applyViewQuery,
-  toListQuery,
+  toListRequest,
   useListState,
   userTimeZone,
   viewQueryOf,
@@ -35,8 +36,11 @@ export function FilesPage() {
   const accountId = account?.id ?? 0;
   const { state, change } = useListState(filesList);
   const [, setParams] = useSearchParams();
-  const query = { ...toListQuery(state), timeZone: userTimeZone() };
-  const files = useTrackingFiles(accountId, query);
+  const request = useMemo(
+    () => toListRequest(FILES_QUERY_SCHEMA, state, { timeZone: userTimeZone() }),
+    [state],
+  );
+  const files = useTrackingFiles(accountId, request);
   const language = i18n.language;
   const text = (accessor: keyof TTrackingFileSummary) => ({
     accessor,
@@ -137,7 +141,7 @@ export function FilesPage() {
             visible={choice.visible}
             onChange={choice.setVisible}
           />
-          <ExportButton list="files" accountId={accountId} query={query} />
+          <ExportButton list="files" accountId={accountId} request={request} />
         </Group>
       </Group>
       <DataListTable
