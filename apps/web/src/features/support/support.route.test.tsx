@@ -1,11 +1,12 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TSupportCase, TSupportContact } from '@service-hub/contracts';
+import type { TSupportCase, TSupportCaseSummary, TSupportContact } from '@service-hub/contracts';
 import { customerUser, GOTA, MALARDALEN } from '../../lib/access/route-access.fixtures';
 import { storeActiveAccountId } from '../../lib/session/active-account';
 import { renderRoute } from '../../test/render-route';
 
-const supportCase: TSupportCase = {
+/** The case as the list sends it. */
+const summary: TSupportCaseSummary = {
   caseId: 5,
   caseNumber: 'CS-000005',
   customerId: GOTA.id,
@@ -18,6 +19,10 @@ const supportCase: TSupportCase = {
   owner: null,
   date: '2026-03-02T08:00:00Z',
   updated: '2026-03-03T08:00:00Z',
+};
+
+const supportCase: TSupportCase = {
+  ...summary,
   description: 'The March invoices never reached us.',
   from: 'user@example.com',
   to: 'support@example.com',
@@ -47,7 +52,7 @@ const contact: TSupportContact = {
 };
 
 const api = {
-  'GET /api/support/cases': { cases: [supportCase], totalCount: 1, page: 1, pageSize: 20 },
+  'GET /api/support/cases': { cases: [summary], totalCount: 1, page: 1, pageSize: 20 },
   [`GET /api/support/cases/${supportCase.caseId}`]: supportCase,
   'GET /api/support/contact': contact,
 };

@@ -1,12 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TCurrentUser, TTrackingFile } from '@service-hub/contracts';
+import type { TCurrentUser, TTrackingFile, TTrackingFileSummary } from '@service-hub/contracts';
 import { customerUser, GOTA } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
 const party = { name: null, streetAddress: null, postalCode: null, postOffice: null, countryCode: null };
 
-const file: TTrackingFile = {
+/** The file as the list sends it. */
+const summary: TTrackingFileSummary = {
   id: 41,
   filename: 'invoices-2026-03.xml',
   status: 'Delivered',
@@ -22,6 +23,10 @@ const file: TTrackingFile = {
   deliveryMode: null,
   lastStep: null,
   lastStepAt: null,
+};
+
+const file: TTrackingFile = {
+  ...summary,
   externalId: null,
   deliveryFileIds: [],
   customer: { name: GOTA.name, customerNumber: GOTA.customerNumber },
@@ -42,7 +47,12 @@ const file: TTrackingFile = {
 };
 
 const api = {
-  'GET /api/tracking/stt/files': { totalCount: 1, totalCountExact: true, result: [file], nextCursor: null },
+  'GET /api/tracking/stt/files': {
+    totalCount: 1,
+    totalCountExact: true,
+    result: [summary],
+    nextCursor: null,
+  },
   [`GET /api/tracking/stt/files/${file.id}`]: file,
   'GET /api/saved-views': [],
   'GET /api/list-columns/files': { columns: null },

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type { TManagedUser } from '@service-hub/contracts';
+import type { TManagedUser, TUserSearchItem } from '@service-hub/contracts';
 import { customerAdmin, providerAdmin } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
@@ -22,11 +22,23 @@ const anna: TManagedUser = {
   grantableRoles: ['CustomerUser'],
 };
 
+/** Anna as the search lists her. */
+const annaListed: TUserSearchItem = {
+  id: anna.id,
+  email: anna.email,
+  username: anna.username,
+  firstName: anna.firstName,
+  lastName: anna.lastName,
+  displayName: anna.displayName,
+  enabled: anna.enabled,
+  roles: anna.roles,
+  accountCount: 2,
+};
+
 describe('users routes', () => {
   it('list every user for a provider administrator, each linked to their page', async () => {
     await renderRoute('/users', providerAdmin, {
-      'GET /api/v3/users/search': () =>
-        Response.json([{ ...anna, accountCount: 2 }], { headers: { 'x-total-count': '1' } }),
+      'GET /api/v3/users/search': () => Response.json([annaListed], { headers: { 'x-total-count': '1' } }),
     });
     expect(await screen.findByRole('heading', { level: 1, name: 'Users' })).toBeTruthy();
     expect(screen.getByRole('searchbox', { name: 'Search users' })).toBeTruthy();
