@@ -8,9 +8,16 @@ import { removeAllToasts } from '../lib/feedback/toasts';
 import { initI18n } from '../lib/i18n';
 import { queryClient } from '../lib/query-client';
 import { initAuthSession } from '../lib/session/auth-session';
+import { successStatus } from './api-contract';
+import { contractChecked } from './contract-stub';
 import { answerFetch } from './setup-dom';
 
-/** Answers of the stubbed API by "METHOD /path" (no query); a function gets the request. */
+/**
+ * Answers of the stubbed API by "METHOD /path" (no query); a function gets the request. A value is
+ * sent as JSON with the operation's success status (201 for a creation), `undefined` as no content
+ * (204), a `Response` as it is. Requests and answers are held to apps/api/openapi.json
+ * (contract-stub.ts).
+ */
 export type ApiStubs = Record<string, unknown | ((request: Request) => unknown)>;
 
 const config: TRuntimeConfig = {
@@ -42,14 +49,21 @@ const signedInToken = () =>
 /** What the API says to a caller without a valid token. */
 const unauthorized = () =>
   Response.json(
-    { status: 401, title: 'Unauthorized', detail: 'Sign in', errorCode: 'UNAUTHORIZED', requestId: 'test' },
+    {
+      status: 401,
+      title: 'Unauthorized',
+      detail: 'Sign in',
+      errorCode: 'UNAUTHENTICATED',
+      requestId: 'test',
+    },
     { status: 401 },
   );
 
 /**
  * The whole web app at `path` through the real route table, guard and frame, signed in as `user`
  * (own-auth flow; `null`: nobody is signed in), with the API answered from `api` (and
- * `GET /api/v3/user` from `user`). Unstubbed calls answer 404 in the API's error shape.
+ * `GET /api/v3/user` from `user`). Unstubbed calls answer 404 in the API's error shape. A request
+ * or an answer off the API contract fails the test.
  * Query the result by role and name.
  */
 export async function renderRoute(path: string, user: TCurrentUser | null, api: ApiStubs = {}) {
@@ -61,20 +75,26 @@ export async function renderRoute(path: string, user: TCurrentUser | null, api: 
     'GET /api/notifications': { notifications: [], newCount: 0 },
     ...api,
   };
-  answerFetch(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const request =
-      input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
-    const url = new URL(request.url);
-    const stub = stubs[`${request.method} ${url.pathname}`];
-    if (stub === undefined) {
-      return Response.json(
-        { status: 404, title: 'Not Found', detail: 'No stub', errorCode: 'NOT_FOUND', requestId: 'test' },
-        { status: 404 },
-      );
-    }
-    const body = typeof stub === 'function' ? await (stub as (r: Request) => unknown)(request) : stub;
-    return body instanceof Response ? body : Response.json(body);
-  });
+  answerFetch(
+    contractChecked(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const request =
+        input instanceof Request ? input : new Request(new URL(String(input), location.origin), init);
+      const url = new URL(request.url);
+      const stub = stubs[`${request.method} ${url.pathname}`];
+      if (stub === undefined) {
+        return Response.json(
+          { status: 404, title: 'Not Found', detail: 'No stub', errorCode: 'NOT_FOUND', requestId: 'test' },
+          { status: 404 },
+        );
+      }
+      const body = typeof stub === 'function' ? await (stub as (r: Request) => unknown)(request) : stub;
+      if (body instanceof Response) return body;
+      const status = successStatus(request.method, url.pathname);
+      if (body === undefined) return new Response(null, { status });
+      // A body cannot go with 204: sent as 200, it meets the contract check, which names the status.
+      return Response.json(body, { status: status === 204 ? 200 : status });
+    }),
+  );
   queryClient.clear();
   // A warning toast stays until closed: one left by an earlier file of the worker would be the
   // first alert of this test.

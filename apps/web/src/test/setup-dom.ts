@@ -1,6 +1,7 @@
 // What Mantine needs from a browser that jsdom does not have.
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
+import { expectNoContractViolations } from './contract-stub';
 
 // Lazy pages load on first visit; give them time on a busy machine.
 configure({ asyncUtilTimeout: 5000 });
@@ -53,4 +54,6 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
+  // The app may have swallowed the rejected call (a query's error state): the test fails here.
+  expectNoContractViolations();
 });

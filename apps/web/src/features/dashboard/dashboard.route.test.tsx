@@ -16,6 +16,7 @@ import {
   providerAdmin,
   userWithoutAccounts,
 } from '../../lib/access/route-access.fixtures';
+import { offContractAnswer } from '../../test/contract-stub';
 import { renderRoute, type ApiStubs } from '../../test/render-route';
 
 const zero = <K extends string>(keys: readonly K[]) =>
@@ -286,8 +287,10 @@ describe('dashboard route', () => {
     try {
       await renderRoute('/dashboard', customerUser, {
         ...answered,
-        // An answer without the counts makes the widgets throw while rendering.
-        'GET /api/tracking/stt/overview': { fromDate: '2026-10-24', toDate: '2026-11-22' },
+        // An answer without the counts makes the widgets throw while rendering. The real API never
+        // sends it; an API of another version could.
+        'GET /api/tracking/stt/overview': () =>
+          offContractAnswer({ fromDate: '2026-10-24', toDate: '2026-11-22' }),
       });
       // The failed widget is replaced, so each look finds the region afresh.
       for (const name of ['Track and trace, last 30 days', 'Documents needing attention'])
