@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { contractChecked, expectNoContractViolations } from '../../test/contract-stub';
 import { currentToken } from '../api/auth-token';
 import { createOwnAuthSession } from './auth-session';
 
@@ -31,7 +32,8 @@ describe('own auth service session', () => {
     fetchMock.mockReset();
     vi.stubGlobal('localStorage', sharedStorage());
     vi.stubGlobal('sessionStorage', sharedStorage());
-    vi.stubGlobal('fetch', fetchMock);
+    // The mock stands for the API: calls and answers are held to its contract.
+    vi.stubGlobal('fetch', contractChecked(fetchMock));
     vi.stubGlobal('navigator', {
       locks: {
         // The lock is granted once another tab let go of it: `beforeTask` is what that tab did.
@@ -43,7 +45,10 @@ describe('own auth service session', () => {
       },
     });
   });
-  afterEach(() => vi.unstubAllGlobals());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    expectNoContractViolations();
+  });
 
   it('renews one tab at a time, taking the token another tab renewed meanwhile', async () => {
     localStorage.setItem('userToken', jwt(10));
@@ -59,7 +64,7 @@ describe('own auth service session', () => {
   it('renews with the session cookie when it is first to hold the lock', async () => {
     localStorage.setItem('userToken', jwt(10));
     const renewed = jwt(900);
-    fetchMock.mockResolvedValue(new Response(JSON.stringify({ token: renewed }), { status: 200 }));
+    fetchMock.mockResolvedValue(Response.json({ token: renewed }));
     createOwnAuthSession();
 
     expect(await currentToken()).toBe(renewed);
