@@ -147,6 +147,19 @@ describe('checkAnswer', () => {
       ),
     ).toEqual(['POST /api/saved-views: answer 503.requestId is required']);
   });
+
+  it('refuses an answer of another content type, and a body where the operation sends none', async () => {
+    expect(await answerOf('POST', '/api/auth/refresh', new Response(JSON.stringify({ token: 't' })))).toEqual(
+      [
+        'POST /api/auth/refresh: answer 200 is text/plain;charset=UTF-8, but the operation sends application/json',
+      ],
+    );
+    // A stub's body for a 204 operation goes out as 200 (renderRoute), since 204 cannot carry one.
+    expect(await answerOf('POST', '/api/auth/logout', Response.json({ ok: true }))).toEqual([
+      'POST /api/auth/logout: answer 200 is never sent (the operation answers 204, 403)',
+    ]);
+    expect(await answerOf('POST', '/api/auth/logout', new Response(null, { status: 204 }))).toEqual([]);
+  });
 });
 
 describe('contractChecked', () => {
