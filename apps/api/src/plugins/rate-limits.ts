@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeEmail } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
+import { TooManyRequestsError } from '../lib/errors.ts';
 
 export const RATE_LIMIT_CATEGORIES = ['signIn', 'mfa', 'invitation', 'emailChange', 'write'] as const;
 export type RateLimitCategory = (typeof RATE_LIMIT_CATEGORIES)[number];
@@ -106,18 +106,18 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLim
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
+    // Retry-After comes with the error (errors.ts), from the window's time left in this store.
     addHeaders: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
-      'retry-after': true,
+      'retry-after': false,
     },
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
+      new TooManyRequestsError(
         'RATE_LIMITED',
-        'Too Many Requests',
         `Too many requests. Try again in ${context.after}.`,
+        context.ttl / 1000,
       ),
   });
 }
