@@ -1,7 +1,7 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { normalizeEmail } from '@service-hub/contracts';
+import { normalizeEmail, ZApiError } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
 import { TooManyRequestsError } from '../lib/errors.ts';
 
@@ -89,6 +89,14 @@ function postgresStore(db: Database) {
 async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLimits }) {
   const { limits } = options;
   const categoryOfRequest = (request: FastifyRequest) => categoryOf(request.method, request.routeOptions.url);
+  // Every limited operation (each write) documents its 429 in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => categoryOf(method, route.url) === undefined)) return;
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = { ...route.schema, response: { ...response, 429: response[429] ?? ZApiError } };
+  });
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
