@@ -44,6 +44,7 @@ export default defineConfig({
           include: ['apps/api/**/*.api.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/api/test/global-setup.ts'],
+          setupFiles: ['apps/api/test/setup-pg-misuse.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
@@ -63,6 +64,8 @@ export default defineConfig({
           name: 'browser',
           include: ['apps/web/e2e/**/*.e2e.test.ts'],
           globalSetup: ['apps/api/test/global-setup.ts'],
+          // The server runs in the test's process: misusing pg fails the test here too.
+          setupFiles: ['apps/api/test/setup-pg-misuse.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,

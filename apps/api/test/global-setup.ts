@@ -7,6 +7,7 @@ import { ensureDatabaseExists } from '../src/db/bootstrap.ts';
 import { startEmbeddedPostgres } from '../src/db/embedded-postgres.ts';
 import { runMigrations } from '../src/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../src/seed/demo-seed.ts';
+import { watchPgMisuse } from './pg-misuse.ts';
 
 export const TEMPLATE_DATABASE = 'hub_template';
 
@@ -41,6 +42,8 @@ export default async function setup(project: TestProject) {
       await rm(dirname(embedded.databaseDir), { recursive: true, force: true });
     };
   }
+  // Migrations and the seed run here, outside any test file: misusing pg there fails the run.
+  const pgMisuse = watchPgMisuse();
   await dropDatabase(serverUrl, TEMPLATE_DATABASE);
   await ensureDatabaseExists(serverUrl, TEMPLATE_DATABASE);
   const pool = new pg.Pool({ connectionString: withDatabase(serverUrl, TEMPLATE_DATABASE) });
@@ -48,6 +51,14 @@ export default async function setup(project: TestProject) {
   // A fixed clock and seed: every run sees the same demo data.
   await seedDemoDataIfEmpty(pool, { now: new Date('2026-11-20T12:00:00Z'), documents: 20_000 });
   await pool.end();
+  await new Promise((resolve) => setImmediate(resolve));
+  pgMisuse.stop();
+  try {
+    pgMisuse.check('while migrating and seeding the template database');
+  } catch (error) {
+    await stop();
+    throw error;
+  }
   project.provide('databaseServerUrl', serverUrl);
   return stop;
 }

@@ -5,7 +5,8 @@ import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import type { DestinationStream } from 'pino';
-import { inject } from 'vitest';
+import { expect, inject } from 'vitest';
+import { REQUEST_ID_HEADER, ZApiError, type ErrorCode } from '@service-hub/contracts';
 import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
@@ -125,4 +126,27 @@ export async function createTestApp(
 export function bodyWithoutRequestId(response: { body: string }): string {
   const { requestId: _requestId, ...rest } = JSON.parse(response.body) as Record<string, unknown>;
   return JSON.stringify(rest);
+}
+
+/**
+ * A refusal of a rate limit or lockout: 429 in the one error shape with `errorCode`, and Retry-After
+ * in whole seconds, at least 1 and at most the limit's window. Answers the seconds.
+ */
+export function expectTooManyRequests(
+  response: { statusCode: number; headers: Record<string, unknown>; json: () => unknown },
+  errorCode: ErrorCode,
+  windowSeconds: number,
+): number {
+  expect(response.statusCode).toBe(429);
+  const retryAfter = response.headers['retry-after'];
+  expect(retryAfter).toMatch(/^[1-9]\d*$/);
+  expect(Number(retryAfter)).toBeLessThanOrEqual(windowSeconds);
+  expect(ZApiError.strict().parse(response.json())).toEqual({
+    status: 429,
+    title: 'Too Many Requests',
+    detail: expect.stringMatching(/^Too many .+\. Try again in \d+ (second|minute|hour)s?\.$/),
+    errorCode,
+    requestId: response.headers[REQUEST_ID_HEADER],
+  });
+  return Number(retryAfter);
 }

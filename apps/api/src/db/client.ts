@@ -18,6 +18,11 @@ export type PoolOptions = {
 };
 
 export function createDatabase(url: string, options: PoolOptions = {}): Database {
+  // A SET rather than a startup parameter: PgBouncer refuses startup parameters it does not know.
+  // It runs in the pool's onConnect hook, which the pool awaits before it hands the connection
+  // out: from a 'connect' listener it would run alongside the checkout's first query, two queries
+  // at once on one client (which pg deprecates, and a failed SET would go unnoticed).
+  const statementTimeout = options.statementTimeoutMs;
   const pool = new pg.Pool({
     connectionString: url,
     max: options.max ?? 20,
@@ -26,14 +31,14 @@ export function createDatabase(url: string, options: PoolOptions = {}): Database
     // into a dropped network, a checkout from a pool whose connections all hang.
     connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
     keepAlive: true,
+    ...(statementTimeout
+      ? {
+          onConnect: async (client: pg.ClientBase) => {
+            await client.query(`SET statement_timeout = ${Math.trunc(statementTimeout)}`);
+          },
+        }
+      : {}),
   });
-  // A SET rather than a startup parameter: PgBouncer refuses startup parameters it does not know.
-  const statementTimeout = options.statementTimeoutMs;
-  if (statementTimeout) {
-    pool.on('connect', (client) => {
-      client.query(`SET statement_timeout = ${Math.trunc(statementTimeout)}`).catch(() => undefined);
-    });
-  }
   // An idle connection that the server closes (restart, failover) must not crash the process;
   // the pool replaces it on the next checkout.
   pool.on('error', options.onError ?? (() => undefined));

@@ -17,6 +17,26 @@ export class AppError extends Error {
   }
 }
 
+/**
+ * 429: a rate limit or lockout refuses the caller for now. `retryAfterSeconds`, computed from the
+ * limit's real window, goes out as the Retry-After header in whole seconds (at least 1).
+ */
+export class TooManyRequestsError extends AppError {
+  readonly retryAfterSeconds: number;
+
+  constructor(errorCode: ErrorCode, detail: string, retryAfterSeconds: number) {
+    super(429, errorCode, 'Too Many Requests', detail);
+    this.name = 'TooManyRequestsError';
+    this.retryAfterSeconds = Math.max(1, Math.ceil(retryAfterSeconds));
+  }
+}
+
+/** "1 minute", "14 minutes": a wait in whole minutes, rounded up, for an error's English detail. */
+export function minutesOf(seconds: number): string {
+  const minutes = Math.max(1, Math.ceil(seconds / 60));
+  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+}
+
 export const unauthenticated = (detail = 'Sign in to continue.') =>
   new AppError(401, 'UNAUTHENTICATED', 'Unauthorized', detail);
 

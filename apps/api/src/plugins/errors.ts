@@ -7,7 +7,7 @@ import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER, type TApiError } from '@service-hub/contracts';
 import { clientError } from '../lib/client-errors.ts';
 import { isDatabaseUnavailable } from '../lib/database-unavailable.ts';
-import { AppError } from '../lib/errors.ts';
+import { AppError, TooManyRequestsError } from '../lib/errors.ts';
 import { toFieldErrors, type SchemaIssue } from '../lib/validation-errors.ts';
 
 export function sendError(reply: FastifyReply, error: Omit<TApiError, 'requestId'>) {
@@ -94,11 +94,13 @@ export function clientErrorHandler(this: FastifyInstance, error: NodeJS.ErrnoExc
 /**
  * One error shape for every failure (spec 8). Internals never leave the server: anything that is
  * not a deliberate AppError or a client error is logged with its stack and answered with a
- * generic message plus a reference code (the request id) that support can find in the logs.
+ * generic message plus a reference code (the request id) that support can find in the logs. A 429
+ * (TooManyRequestsError) carries Retry-After.
  */
 async function errorsPlugin(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError, request: FastifyRequest, reply: FastifyReply) => {
     if (error instanceof AppError) {
+      if (error instanceof TooManyRequestsError) reply.header('retry-after', String(error.retryAfterSeconds));
       return sendError(reply, {
         status: error.status,
         title: error.title,

@@ -21,6 +21,7 @@ export class JobLeases {
   private readonly held = new Set<string>();
   private connection: Promise<pg.Client> | undefined;
   private suspects = new Set<string>();
+  private turns: Promise<unknown> = Promise.resolve();
   private timer: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -32,17 +33,21 @@ export class JobLeases {
 
   /** Leases a job for as long as this process lives or until `release`. */
   async hold(jobId: string): Promise<void> {
-    const client = await this.client();
-    await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LEASE_CLASS, jobId]);
+    await this.inTurn(async () => {
+      const client = await this.client();
+      await client.query('SELECT pg_advisory_lock($1, hashtext($2))', [LEASE_CLASS, jobId]);
+    });
     this.held.add(jobId);
   }
 
   async release(jobId: string): Promise<void> {
     this.held.delete(jobId);
-    const client = await this.connection?.catch(() => undefined);
-    await client
-      ?.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LEASE_CLASS, jobId])
-      .catch(() => undefined);
+    await this.inTurn(async () => {
+      const client = await this.connection?.catch(() => undefined);
+      await client
+        ?.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LEASE_CLASS, jobId])
+        .catch(() => undefined);
+    });
   }
 
   /** Starts scanning the given queues for jobs whose process died. */
@@ -58,24 +63,27 @@ export class JobLeases {
 
   /** Fails the active jobs of these queues that no living process leases (seen twice in a row). */
   async rescue(queue: Queue, queueNames: string[]): Promise<string[]> {
-    const client = await this.client();
-    const { rows } = await client.query<{ id: string; name: string }>(
-      `SELECT id, name FROM pgboss.job
-        WHERE state = 'active' AND name = ANY($1) AND started_on < now() - interval '2 seconds'`,
-      [queueNames],
-    );
-    const unleased: { id: string; name: string }[] = [];
-    for (const job of rows) {
-      // This session's own leases are re-entrant for it: they would look free.
-      if (this.held.has(job.id)) continue;
-      const { rows: tried } = await client.query<{ free: boolean }>(
-        'SELECT pg_try_advisory_lock($1, hashtext($2)) AS free',
-        [LEASE_CLASS, job.id],
+    const unleased = await this.inTurn(async () => {
+      const client = await this.client();
+      const { rows } = await client.query<{ id: string; name: string }>(
+        `SELECT id, name FROM pgboss.job
+          WHERE state = 'active' AND name = ANY($1) AND started_on < now() - interval '2 seconds'`,
+        [queueNames],
       );
-      if (!tried[0]?.free) continue;
-      await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LEASE_CLASS, job.id]);
-      unleased.push(job);
-    }
+      const free: { id: string; name: string }[] = [];
+      for (const job of rows) {
+        // This session's own leases are re-entrant for it: they would look free.
+        if (this.held.has(job.id)) continue;
+        const { rows: tried } = await client.query<{ free: boolean }>(
+          'SELECT pg_try_advisory_lock($1, hashtext($2)) AS free',
+          [LEASE_CLASS, job.id],
+        );
+        if (!tried[0]?.free) continue;
+        await client.query('SELECT pg_advisory_unlock($1, hashtext($2))', [LEASE_CLASS, job.id]);
+        free.push(job);
+      }
+      return free;
+    });
     const rescued: string[] = [];
     for (const job of unleased) {
       if (!this.suspects.has(job.id)) continue;
@@ -93,6 +101,16 @@ export class JobLeases {
     const client = await this.connection?.catch(() => undefined);
     this.connection = undefined;
     await client?.end().catch(() => undefined);
+  }
+
+  /**
+   * The lease connection runs one query at a time: holds, releases and scans of the process's
+   * concurrent jobs take turns, in the order they came.
+   */
+  private inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const turn = this.turns.then(work);
+    this.turns = turn.catch(() => undefined);
+    return turn;
   }
 
   private client(): Promise<pg.Client> {

@@ -94,7 +94,8 @@ async function openapiPlugin(app: FastifyInstance) {
         description:
           'Customer portal API. Send `Authorization: Bearer <token>` on every protected call and ' +
           `optionally \`${REQUEST_ID_HEADER}\`; every response carries \`${REQUEST_ID_HEADER}\` and every error ` +
-          'has the ApiError shape. Account-scoped operations take `activeAccountId`; `x-access` on each ' +
+          'has the ApiError shape. A 429 (a rate limit or a lockout) carries `Retry-After`: the whole seconds ' +
+          'until a retry can succeed. Account-scoped operations take `activeAccountId`; `x-access` on each ' +
           'operation states who may call it.',
         license: { name: 'Proprietary', identifier: 'LicenseRef-Proprietary' },
       },

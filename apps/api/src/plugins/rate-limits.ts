@@ -1,9 +1,9 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { normalizeEmail } from '@service-hub/contracts';
+import { normalizeEmail, ZApiError } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
-import { AppError } from '../lib/errors.ts';
+import { TooManyRequestsError } from '../lib/errors.ts';
 
 export const RATE_LIMIT_CATEGORIES = ['signIn', 'mfa', 'invitation', 'emailChange', 'write'] as const;
 export type RateLimitCategory = (typeof RATE_LIMIT_CATEGORIES)[number];
@@ -89,6 +89,14 @@ function postgresStore(db: Database) {
 async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLimits }) {
   const { limits } = options;
   const categoryOfRequest = (request: FastifyRequest) => categoryOf(request.method, request.routeOptions.url);
+  // Every limited operation (each write) documents its 429 in the OpenAPI document.
+  app.addHook('onRoute', (route) => {
+    if (route.schema?.hide) return;
+    const methods = Array.isArray(route.method) ? route.method : [route.method];
+    if (methods.every((method) => categoryOf(method, route.url) === undefined)) return;
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = { ...route.schema, response: { ...response, 429: response[429] ?? ZApiError } };
+  });
   await app.register(rateLimit, {
     global: true,
     hook: 'preHandler',
@@ -106,18 +114,18 @@ async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLim
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
     },
+    // Retry-After comes with the error (errors.ts), from the window's time left in this store.
     addHeaders: {
       'x-ratelimit-limit': false,
       'x-ratelimit-remaining': false,
       'x-ratelimit-reset': false,
-      'retry-after': true,
+      'retry-after': false,
     },
     errorResponseBuilder: (_request, context) =>
-      new AppError(
-        429,
+      new TooManyRequestsError(
         'RATE_LIMITED',
-        'Too Many Requests',
         `Too many requests. Try again in ${context.after}.`,
+        context.ttl / 1000,
       ),
   });
 }

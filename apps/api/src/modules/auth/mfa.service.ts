@@ -5,7 +5,7 @@ import type { PoolClient } from 'pg';
 import type { Language, MfaType, TMfaChallenge, TMfaStatus } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
-import { AppError } from '../../lib/errors.ts';
+import { AppError, minutesOf, TooManyRequestsError } from '../../lib/errors.ts';
 import { LOCKOUT_MINUTES } from './throttle.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
@@ -30,12 +30,11 @@ export const invalidCode = () =>
     'The code is not correct or has expired. Try again or sign in again.',
   );
 
-export const mfaLocked = () =>
-  new AppError(
-    429,
+export const mfaLocked = (retryAfterSeconds: number) =>
+  new TooManyRequestsError(
     'MFA_LOCKED',
-    'Too Many Requests',
-    `Too many wrong codes. Try again in ${LOCKOUT_MINUTES} minutes.`,
+    `Too many wrong codes. Try again in ${minutesOf(retryAfterSeconds)}.`,
+    retryAfterSeconds,
   );
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -52,9 +51,28 @@ export async function recentMfaFailures(db: Queryable, userId: string): Promise<
   return rows[0]?.failures ?? 0;
 }
 
-/** Refuses the second step while the user's codes are locked. */
+/**
+ * Refuses the second step while the user's codes are locked. Wrong codes count with their
+ * challenge's creation, and a locked user makes no new ones: the lock lifts when the newest
+ * challenge that, with the ones after it, holds MFA_LOCK_FAILURES wrong codes leaves the window.
+ */
 export async function assertMfaAllowed(db: Queryable, userId: string): Promise<void> {
-  if ((await recentMfaFailures(db, userId)) >= MFA_LOCK_FAILURES) throw mfaLocked();
+  const { rows } = await db.query<{ failures: number; retry_after: number | null }>(
+    `WITH recent AS (
+       SELECT created, attempts - CASE WHEN completed_at IS NULL THEN 0 ELSE 1 END AS failures
+         FROM mfa_challenges
+        WHERE user_id = $1 AND created > now() - make_interval(mins => $2)
+          AND created > coalesce((SELECT max(completed_at) FROM mfa_challenges WHERE user_id = $1), '-infinity')
+     ), newest_first AS (
+       SELECT created, sum(failures) OVER (ORDER BY created DESC) AS failures_since FROM recent
+     )
+     SELECT coalesce((SELECT sum(failures) FROM recent), 0)::int AS failures,
+            extract(epoch FROM (SELECT max(created) FROM newest_first WHERE failures_since >= $3)
+                               + make_interval(mins => $2) - now())::float8 AS retry_after`,
+    [userId, LOCKOUT_MINUTES, MFA_LOCK_FAILURES],
+  );
+  const { failures, retry_after } = rows[0]!;
+  if (failures >= MFA_LOCK_FAILURES) throw mfaLocked(retry_after ?? 0);
 }
 
 /** Tells the user and the administrators of their accounts that the codes were locked. */

@@ -31,6 +31,9 @@ export class PrincipalCache {
   private connection: Promise<pg.Client> | undefined;
   private listening = false;
   private closed = false;
+  /** The `sync` query under way on the connection, and the one waiting for it to be answered. */
+  private ping: Promise<void> | undefined;
+  private nextPing: Promise<void> | undefined;
 
   constructor(
     private readonly db: Database,
@@ -102,7 +105,32 @@ export class PrincipalCache {
    */
   async sync(): Promise<void> {
     if (!this.listening || !this.connection) return;
-    await (await this.connection).query('SELECT 1').catch(() => this.goDeaf());
+    // The connection runs one query at a time. A write answered while a ping is under way waits
+    // for the next one (a ping sent before it might not cover its commit), which every write that
+    // came meanwhile shares.
+    if (!this.ping) return this.sendPing();
+    this.nextPing ??= this.ping.then(() => {
+      this.nextPing = undefined;
+      return this.sendPing();
+    });
+    return this.nextPing;
+  }
+
+  private sendPing(): Promise<void> {
+    const connection = this.connection;
+    const ping = (async () => {
+      try {
+        if (this.listening && connection) await (await connection).query('SELECT 1');
+      } catch {
+        this.goDeaf();
+      }
+    })();
+    this.ping = ping;
+    // Done: no ping under way, unless the queued one takes over (it replaces this one itself).
+    void ping.then(() => {
+      if (this.ping === ping && !this.nextPing) this.ping = undefined;
+    });
+    return ping;
   }
 
   /** Starts hearing changes (once; again after a lost connection); the cache is live from then on. */

@@ -30,18 +30,17 @@ export async function findService(db: Queryable, id: number): Promise<TGetServic
   ]);
   const service = rows[0];
   if (!service) return undefined;
-  const [applications, permissions] = await Promise.all([
-    db.query<TApplication>(
-      `SELECT id, service_id AS "serviceId", application_name AS "applicationName"
-         FROM applications WHERE service_id = $1 ORDER BY application_name`,
-      [id],
-    ),
-    db.query<TPermission>(
-      `SELECT ${PERMISSION_COLUMNS} FROM permissions p LEFT JOIN customers c ON c.id = p.customer_id
-        WHERE p.service_id = $1 ORDER BY p.name`,
-      [id],
-    ),
-  ]);
+  // One after the other: `db` may be the client of a transaction, which runs one query at a time.
+  const applications = await db.query<TApplication>(
+    `SELECT id, service_id AS "serviceId", application_name AS "applicationName"
+       FROM applications WHERE service_id = $1 ORDER BY application_name`,
+    [id],
+  );
+  const permissions = await db.query<TPermission>(
+    `SELECT ${PERMISSION_COLUMNS} FROM permissions p LEFT JOIN customers c ON c.id = p.customer_id
+      WHERE p.service_id = $1 ORDER BY p.name`,
+    [id],
+  );
   return { ...toService(service), applications: applications.rows, permissions: permissions.rows };
 }
 

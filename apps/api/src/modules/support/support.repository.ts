@@ -89,23 +89,28 @@ async function readCase(db: Queryable, scope: CaseScope, caseId: number): Promis
   );
   const row = rows[0];
   if (!row) return undefined;
-  const [replies, attachments] = await Promise.all([
-    db.query<{ id: number; author_name: string; from_provider: boolean; message: string; created: Date }>(
-      'SELECT id, author_name, from_provider, message, created FROM support_case_replies WHERE case_id = $1 ORDER BY created, id',
-      [caseId],
-    ),
-    db.query<{
-      id: string;
-      reply_id: number | null;
-      filename: string;
-      content_type: string;
-      size_bytes: number;
-      created: Date;
-    }>(
-      'SELECT id, reply_id, filename, content_type, size_bytes, created FROM support_attachments WHERE case_id = $1 ORDER BY created, filename',
-      [caseId],
-    ),
-  ]);
+  // One after the other: `db` may be the client of a transaction, which runs one query at a time.
+  const replies = await db.query<{
+    id: number;
+    author_name: string;
+    from_provider: boolean;
+    message: string;
+    created: Date;
+  }>(
+    'SELECT id, author_name, from_provider, message, created FROM support_case_replies WHERE case_id = $1 ORDER BY created, id',
+    [caseId],
+  );
+  const attachments = await db.query<{
+    id: string;
+    reply_id: number | null;
+    filename: string;
+    content_type: string;
+    size_bytes: number;
+    created: Date;
+  }>(
+    'SELECT id, reply_id, filename, content_type, size_bytes, created FROM support_attachments WHERE case_id = $1 ORDER BY created, filename',
+    [caseId],
+  );
   const attachmentsOf = (replyId: number | null): TSupportAttachment[] =>
     attachments.rows
       .filter((a) => a.reply_id === replyId)
