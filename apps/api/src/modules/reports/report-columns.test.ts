@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { reportQuery } from './report-columns.ts';
+import { defuseFormulaSql } from '../../lib/csv.ts';
+import { headerOf, reportQuery } from './report-columns.ts';
 
 const base = {
   level: 'document',
@@ -18,6 +19,36 @@ describe('[REPORTS] the report query (COPY takes no parameters, so every value i
     expect(query.select).toContain(`WHEN 'Rejected' THEN 'Hylätty'`);
     expect(query.count).toContain('d.customer_id = 7 AND');
     expect(query.columns[0]!.header.fi).toBe('Dokumentin tunnus');
+  });
+
+  it.each(['file', 'document'] as const)(
+    'writes every stored text of a %s report through the formula rule, numbers as they are',
+    (level) => {
+      const { columns } = reportQuery({ ...base, level });
+      for (const column of columns) {
+        const sql = column.sql;
+        if (column.type === 'number') expect(sql).toMatch(/^[fd]\.[a-z_]+$/);
+        else if (column.key === 'status')
+          expect(sql).toContain(`ELSE ${defuseFormulaSql(`${level === 'file' ? 'f' : 'd'}.status`)} END`);
+        else if (column.key === 'arrived' || column.key === 'created') expect(sql).toMatch(/^to_char\(/);
+        else expect(sql).toBe(defuseFormulaSql(sql.slice('CASE WHEN ascii('.length, sql.indexOf(')'))));
+      }
+      const bare = reportQuery({ ...base, level }, { defuseFormulas: false });
+      expect(bare.select).not.toContain('ascii(');
+      expect(bare.columns.map((c) => c.key)).toEqual(columns.map((c) => c.key));
+    },
+  );
+
+  it('has status words and headers that a spreadsheet reads as text in every language', () => {
+    for (const language of ['en-SE', 'sv', 'no', 'da', 'fi'] as const) {
+      for (const level of ['file', 'document'] as const) {
+        const query = reportQuery({ ...base, level, language });
+        const words = [...query.select.matchAll(/WHEN '[A-Za-z]+' THEN '([^']*)'/g)].map((m) => m[1]!);
+        expect(words).toHaveLength(6);
+        for (const word of [...words, ...headerOf(query.columns, language)])
+          expect(word).not.toMatch(/^[=+\-@\t\r]/);
+      }
+    }
   });
 
   it.each([

@@ -14,7 +14,10 @@ describe('csvField', () => {
     ['-1', "'-1"],
     ['@sum', "'@sum"],
     [['email', 'print'], 'email|print'],
+    ['\tx', "'\tx"],
+    ['\rx', '"\'\rx"'],
     [42, '42'],
+    [-42, '-42'],
   ])('%j → %s', (value, expected) => {
     expect(csvField(value)).toBe(expected);
   });

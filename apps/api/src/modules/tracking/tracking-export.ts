@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream';
 import { REPORT_MAX_RECORDS } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { defuseFormula } from '../../lib/csv.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { countUpTo, type ListQuery } from '../../lib/list-sql.ts';
 
@@ -9,12 +10,13 @@ export const TOO_LARGE = 'This report is too large to generate. We have a limit 
 
 /**
  * One CSV field. Text that a spreadsheet would run as a formula (=, +, -, @, tab, return) gets a
- * leading apostrophe: file names and recipients come from outside and must stay text.
+ * leading apostrophe (`defuseFormula`, the rule of every CSV the Hub writes): file names and
+ * recipients come from outside and must stay text. Numbers stay numbers.
  */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  let text = Array.isArray(value) ? value.join('|') : String(value);
-  if (/^[=+\-@\t\r]/.test(text)) text = `'${text}`;
+  if (typeof value === 'number') return String(value);
+  const text = defuseFormula(Array.isArray(value) ? value.join('|') : String(value));
   return /[",\r\n;]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
 }
 
