@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { setTokenSource } from '../../../lib/api/auth-token';
+import { contractChecked } from '../../../test/contract-stub';
 import { followNotificationStream, readEvents } from './notification-stream';
 
 function streamOf(...chunks: string[]): ReadableStream<Uint8Array> {
@@ -44,7 +45,8 @@ describe('followNotificationStream', () => {
     vi.useFakeTimers();
     setTokenSource(async () => 'token');
     const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => streamResponse(...chunks));
-    vi.stubGlobal('fetch', fetchMock);
+    // Held to the API contract like every stubbed call (test/contract-stub.ts).
+    vi.stubGlobal('fetch', contractChecked(fetchMock));
     const stop = followNotificationStream(() => {});
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
     let waited = 0;
