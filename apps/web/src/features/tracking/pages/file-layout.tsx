@@ -23,7 +23,8 @@ export function FileLayout() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
+      {/* A file name is one long word: it wraps, and breaks anywhere, rather than widen a phone screen. */}
+      <Breadcrumbs styles={{ breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
         <Anchor component={Link} to={trackingLinks.files(accountId)}>
           {t('titles.files')}
         </Anchor>
