@@ -44,7 +44,7 @@ export function DocumentLayout() {
           <StatusBadge status={data.status} />
         </Group>
       )}
-      {document.isPending && <Loader aria-label={t('common.loading')} />}
+      {document.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {document.isError && (
         <DetailError kind="document" error={document.error} onRetry={() => void document.refetch()} />
       )}

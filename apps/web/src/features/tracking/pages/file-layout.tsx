@@ -44,7 +44,7 @@ export function FileLayout() {
           </Text>
         </Stack>
       )}
-      {file.isPending && <Loader aria-label={t('common.loading')} />}
+      {file.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {file.isError && <DetailError kind="file" error={file.error} onRetry={() => void file.refetch()} />}
       {file.data && (
         <EntityTabs
