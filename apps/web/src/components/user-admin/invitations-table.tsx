@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { InvitationStatus } from '@service-hub/contracts';
 import { showSuccess } from '../../lib/feedback/toasts';
 import { formatDateTime } from '../../lib/format';
+import { KEYBOARD_SCROLLABLE } from '../ui/keyboard-scrollable';
 import { useInvitations, useResendInvitation, useWithdrawInvitation } from './api/invitations';
 
 const STATUS_COLORS: Record<InvitationStatus, string> = {
@@ -28,6 +29,8 @@ export function InvitationsTable({ customerId }: { customerId: number }) {
         withTableBorder
         striped
         minHeight={120}
+        // Without invitations no row holds a button that would let the keyboard scroll the table.
+        scrollAreaProps={KEYBOARD_SCROLLABLE}
         records={invitations.data ?? []}
         fetching={invitations.isPending}
         noRecordsText={t('userAdmin.invitations.none')}

@@ -60,7 +60,7 @@ export function EdiItemDetail<T extends EdiItem>({
           data && t('ediTracking.detail.created', { time: formatDateTime(data.createdAt, i18n.language) })
         }
       />
-      {query.isPending && <Loader aria-label={t('common.loading')} />}
+      {query.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {query.isError && <DetailError error={query.error} onRetry={() => void query.refetch()} />}
       {data && (
         <>

@@ -29,7 +29,7 @@ export function ConsignmentPage() {
         status={data?.status}
         subtitle={data && t('ediTracking.detail.received', { time: time(data.receivedAt) })}
       />
-      {consignment.isPending && <Loader aria-label={t('common.loading')} />}
+      {consignment.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {consignment.isError && (
         <DetailError error={consignment.error} onRetry={() => void consignment.refetch()} />
       )}

@@ -1,5 +1,6 @@
 import { Stack, Table, Text, Timeline, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { KEYBOARD_SCROLLABLE } from '../../../components/ui/keyboard-scrollable';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { ChannelLabel } from '../components/channel-icon';
 import { DeliveryStatusBadge } from '../components/status-badge';
@@ -18,7 +19,7 @@ export function DocumentDeliveryTab() {
       {document.deliveries.length === 0 ? (
         <Text>{t('tracking.deliveryMissing')}</Text>
       ) : (
-        <Table.ScrollContainer minWidth={640}>
+        <Table.ScrollContainer minWidth={640} scrollAreaProps={KEYBOARD_SCROLLABLE}>
           <Table striped>
             <Table.Caption>{t('tracking.document.deliveriesCaption')}</Table.Caption>
             <Table.Thead>

@@ -23,7 +23,8 @@ export function DocumentLayout() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
+      {/* A file name is one long word: it wraps, and breaks anywhere, rather than widen a phone screen. */}
+      <Breadcrumbs styles={{ breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
         <Anchor component={Link} to={trackingLinks.documents(accountId)}>
           {t('titles.documents')}
         </Anchor>
@@ -43,7 +44,7 @@ export function DocumentLayout() {
           <StatusBadge status={data.status} />
         </Group>
       )}
-      {document.isPending && <Loader aria-label={t('common.loading')} />}
+      {document.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {document.isError && (
         <DetailError kind="document" error={document.error} onRetry={() => void document.refetch()} />
       )}

@@ -23,7 +23,8 @@ export function FileLayout() {
 
   return (
     <Stack gap="md">
-      <Breadcrumbs>
+      {/* A file name is one long word: it wraps, and breaks anywhere, rather than widen a phone screen. */}
+      <Breadcrumbs styles={{ breadcrumb: { whiteSpace: 'normal', overflowWrap: 'anywhere' } }}>
         <Anchor component={Link} to={trackingLinks.files(accountId)}>
           {t('titles.files')}
         </Anchor>
@@ -43,7 +44,7 @@ export function FileLayout() {
           </Text>
         </Stack>
       )}
-      {file.isPending && <Loader aria-label={t('common.loading')} />}
+      {file.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {file.isError && <DetailError kind="file" error={file.error} onRetry={() => void file.refetch()} />}
       {file.data && (
         <EntityTabs

@@ -1,5 +1,6 @@
 import { Table, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
+import { KEYBOARD_SCROLLABLE } from '../../../components/ui/keyboard-scrollable';
 import { formatDateTime } from '../../../lib/format';
 import { useFileOfLayout } from './file-layout';
 
@@ -9,7 +10,7 @@ export function FileStatusLogTab() {
   const file = useFileOfLayout();
   if (file.statusLog.length === 0) return <Text>{t('tracking.file.noSteps')}</Text>;
   return (
-    <Table.ScrollContainer minWidth={360}>
+    <Table.ScrollContainer minWidth={360} scrollAreaProps={KEYBOARD_SCROLLABLE}>
       <Table striped>
         <Table.Caption>{t('tracking.file.statusLogCaption')}</Table.Caption>
         <Table.Thead>
