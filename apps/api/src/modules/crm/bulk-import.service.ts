@@ -15,7 +15,7 @@ import { badRequest } from '../../lib/errors.ts';
 import { violatedUniqueConstraint } from '../../lib/unique-violation.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import { insertCustomer } from '../customers/customer-admin.service.ts';
-import { createNotification } from '../notifications/notifications.repository.ts';
+import { insertNotification } from '../notifications/notifications.repository.ts';
 import type { CrmConnector } from './crm-connector.ts';
 import { findImport } from './customer-imports.repository.ts';
 
@@ -175,31 +175,45 @@ export async function runImport(
         await importOne(db, importId, item.position, crmAccount, run);
       }
     }
-    await db.$client.query(
-      `UPDATE customer_imports SET status = 'finished', finished_at = now() WHERE id = $1`,
-      [importId],
-    );
+    await endImport(db, importId, 'finished', options.notify ? run.requested_by : null);
   } catch (error) {
     // The CRM stopped answering: what is left is marked for a manual check, and the import ends.
-    await db.$client.query(
+    await endImport(db, importId, 'failed', options.notify ? run.requested_by : null);
+    if (!options.notify) throw error;
+  }
+}
+
+/**
+ * Ends an import and notifies its requester in one transaction: whoever sees the import ended
+ * also finds the notification about it.
+ */
+async function endImport(
+  db: Database,
+  importId: string,
+  status: 'finished' | 'failed',
+  notifyUserId: string | null,
+): Promise<void> {
+  await inTransaction(db.$client, async (client) => {
+    // Only a failed run leaves items pending: they are marked for a manual check.
+    await client.query(
       `UPDATE customer_import_items SET status = 'failed', reason = 'crmUnavailable', processed_at = now()
         WHERE import_id = $1 AND status = 'pending'`,
       [importId],
     );
-    await db.$client.query(
-      `UPDATE customer_imports SET status = 'failed', finished_at = now() WHERE id = $1`,
-      [importId],
+    const { rows } = await client.query<{ imported: number; failed: number }>(
+      `WITH ended AS (UPDATE customer_imports SET status = $2, finished_at = now() WHERE id = $1 RETURNING id)
+       SELECT count(*) FILTER (WHERE it.status = 'imported')::int AS imported,
+              count(*) FILTER (WHERE it.status = 'failed')::int AS failed
+         FROM customer_import_items it WHERE it.import_id = $1`,
+      [importId, status],
     );
-    if (!options.notify) throw error;
-  }
-  if (options.notify && run.requested_by) {
-    const result = (await findImport(db, importId))!;
-    await createNotification(db, {
-      userId: run.requested_by,
+    if (!notifyUserId) return;
+    await insertNotification(client, {
+      userId: notifyUserId,
       type: 'importFinished',
-      payload: { importId, succeeded: result.imported, failed: result.failed },
+      payload: { importId, succeeded: rows[0]!.imported, failed: rows[0]!.failed },
     });
-  }
+  });
 }
 
 async function importOne(
