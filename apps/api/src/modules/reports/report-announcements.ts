@@ -3,12 +3,11 @@ import { inTransaction } from '../../lib/audit.ts';
 import type { JobServices } from '../../jobs/job-definition.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
-import { createNotification } from '../notifications/notifications.repository.ts';
 import type { GenerationResult } from './report-generation.ts';
 
 /**
- * Tells the requester that their report is ready: a notification (the live stream shows it at
- * once), and for a scheduled report also an e-mail with a link to the account's report list.
+ * Tells the requester of a scheduled report by e-mail that it is ready, with a link to the account's
+ * report list (the notification was written with the report's status, see markReady).
  */
 export async function announceReport(
   services: Pick<JobServices, 'db' | 'config' | 'deliverEmails'>,
@@ -16,19 +15,7 @@ export async function announceReport(
 ): Promise<void> {
   if (result.outcome !== 'ready') return;
   const { report } = result;
-  if (!report.requestedByUserId) return;
-  await createNotification(services.db, {
-    userId: report.requestedByUserId,
-    type: 'reportReady',
-    payload: {
-      reportId: report.id,
-      customerId: report.customerId,
-      level: report.level,
-      from: report.from,
-      to: report.to,
-    },
-  });
-  if (!report.scheduleId) return;
+  if (!report.requestedByUserId || !report.scheduleId) return;
   const outboxIds = await inTransaction(services.db.$client, async (client) => {
     const { rows } = await client.query<{ email: string; first_name: string; customer: string }>(
       `SELECT u.email, u.first_name, c.name AS customer

@@ -11,6 +11,8 @@ import {
   type TReport,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
+import { inTransaction } from '../../lib/audit.ts';
+import { insertNotification } from '../notifications/notifications.repository.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -233,18 +235,38 @@ export async function recordProgress(
 }
 
 /** The file is stored: the report is ready for the retention period from now on. */
+/**
+ * The report is ready, and its requester's notification is written in the same transaction: whoever
+ * sees the report ready also finds the notification (the live stream shows it at once).
+ */
 export async function markReady(
   db: Database,
-  report: Pick<ClaimedReport, 'id' | 'generationId'>,
+  report: Pick<ClaimedReport, 'id' | 'generationId' | 'requestedByUserId' | 'customerId' | 'level' | 'from' | 'to'>,
   file: { storageKey: string; sizeBytes: number; rows: number },
 ): Promise<boolean> {
-  const { rowCount } = await db.$client.query(
-    `UPDATE reports SET status = 'ready', storage_key = $3, size_bytes = $4, rows_written = $5, row_count = $5,
-            completed_at = now(), expires_at = now() + make_interval(days => ${REPORT_RETENTION_DAYS})
-      WHERE id = $1 AND generation_id = $2 AND status = 'generating'`,
-    [report.id, report.generationId, file.storageKey, file.sizeBytes, file.rows],
-  );
-  return rowCount === 1;
+  return inTransaction(db.$client, async (client) => {
+    const { rowCount } = await client.query(
+      `UPDATE reports SET status = 'ready', storage_key = $3, size_bytes = $4, rows_written = $5, row_count = $5,
+              completed_at = now(), expires_at = now() + make_interval(days => ${REPORT_RETENTION_DAYS})
+        WHERE id = $1 AND generation_id = $2 AND status = 'generating'`,
+      [report.id, report.generationId, file.storageKey, file.sizeBytes, file.rows],
+    );
+    if (rowCount !== 1) return false;
+    if (report.requestedByUserId) {
+      await insertNotification(client, {
+        userId: report.requestedByUserId,
+        type: 'reportReady',
+        payload: {
+          reportId: report.id,
+          customerId: report.customerId,
+          level: report.level,
+          from: report.from,
+          to: report.to,
+        },
+      });
+    }
+    return true;
+  });
 }
 
 export async function markFailed(
