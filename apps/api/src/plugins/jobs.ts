@@ -90,7 +90,13 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   app.decorate('mailer', mailer);
   const createBoss = () => {
     const created = new PgBoss({
-      db: { executeSql: (text, values) => app.db.$client.query(text, values) },
+      db: {
+        // A job that outlives the stop's bound was already failed back to the queue (failWip) and is
+        // retried; pg-boss then records its late completion without awaiting it. Once the pool is
+        // closing that write has nowhere to go: it is dropped instead of rejecting unheard.
+        executeSql: (text, values) =>
+          app.db.$client.ending ? Promise.resolve(undefined as never) : app.db.$client.query(text, values),
+      },
       schema: 'pgboss',
       // A web-only instance queues jobs but leaves maintenance and schedules to the workers.
       supervise: options.runWorkers,
