@@ -8,6 +8,8 @@ const provider = vi.hoisted(() => ({
   signinSilent: (async () => null) as () => Promise<unknown>,
   /** How many sessions have created the library's UserManager (that is, needed the library). */
   managers: 0,
+  /** The settings the last UserManager was created with. */
+  settings: {} as Record<string, unknown>,
 }));
 
 /** IndexedDB, which every tab reads alike (unlike localStorage, of which each tab has a copy). */
@@ -39,8 +41,9 @@ vi.mock('oidc-client-ts', () => {
       readonly store = 'localStorage';
     },
     UserManager: class {
-      constructor() {
+      constructor(settings: Record<string, unknown>) {
         provider.managers += 1;
+        provider.settings = settings;
       }
       getUser = async () => provider.stored;
       signinSilent = () => provider.signinSilent();
@@ -51,8 +54,8 @@ vi.mock('oidc-client-ts', () => {
   };
 });
 
-const { ErrorResponse } = await import('oidc-client-ts');
-const { createSsoSession } = await import('./sso-session');
+const { ErrorResponse, ErrorTimeout } = await import('oidc-client-ts');
+const { clockSkewOf, createSsoSession, SILENT_REQUEST_TIMEOUT_SECONDS } = await import('./sso-session');
 const { claimRefreshToken, settleRefreshToken } = await import('./presented-refresh-tokens');
 
 const NOW = 1_800_000_000;
@@ -285,5 +288,106 @@ describe('single sign-on renewal', () => {
     await vi.advanceTimersByTimeAsync(5_000);
     expect(signinSilent).toHaveBeenCalledTimes(2);
     expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('gives a silent renewal 30 seconds, not the library’s 10: a busy machine loads the frame slowly', async () => {
+    provider.stored = { id_token: idToken(2) };
+    createSsoSession(config(true));
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(SILENT_REQUEST_TIMEOUT_SECONDS).toBe(30);
+    expect(provider.settings.silentRequestTimeoutInSeconds).toBe(SILENT_REQUEST_TIMEOUT_SECONDS);
+  });
+
+  it('tries again when a silent renewal times out while the token still works, and keeps the session', async () => {
+    provider.stored = { id_token: idToken(13) };
+    const renewed = { id_token: idToken(0, 20, 'renewed') };
+    const signinSilent = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new ErrorTimeout('IFrame timed out without a response'))
+      .mockImplementation(async () => (provider.stored = renewed));
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config(true));
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(signinSilent).toHaveBeenCalledTimes(2);
+    expect(await currentToken()).toBe(renewed.id_token);
+    // Not even when the token comes close to running out: the renewal had succeeded meanwhile.
+    await vi.advanceTimersByTimeAsync(6_000);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('lets calls use a working token while a renewal that timed out is tried again', async () => {
+    // 1.5 s left: calls would wait for the renewal, but the last one timed out.
+    provider.stored = { id_token: idToken(18.5) };
+    const signinSilent = vi
+      .fn<() => Promise<unknown>>()
+      .mockRejectedValueOnce(new ErrorTimeout('IFrame timed out without a response'))
+      .mockImplementation(() => new Promise(() => undefined));
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config(true));
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    expect(await currentToken()).toBe(provider.stored.id_token);
+    await vi.advanceTimersByTimeAsync(1_100);
+    expect(signinSilent).toHaveBeenCalledTimes(2);
+    // The second try is under way and may take long: the call does not wait for it.
+    expect(await currentToken()).toBe(provider.stored.id_token);
+    expect(ended).not.toHaveBeenCalled();
+  });
+
+  it('signs in again when silent renewal still times out once the token has run out', async () => {
+    provider.stored = { id_token: idToken(18.5) };
+    const signinSilent = vi.fn(async () => {
+      throw new ErrorTimeout('IFrame timed out without a response');
+    });
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config(true));
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(ended).not.toHaveBeenCalled();
+    // A frame that never answers is blocked (frame rules, third-party cookies): by the time the
+    // token has run out, only signing in again by redirect helps.
+    await vi.advanceTimersByTimeAsync(2_000);
+    expect(ended).toHaveBeenCalledTimes(1);
+  });
+
+  it('plans renewals on the provider’s clock, not late by how long a busy machine took to answer', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'r1' };
+    let count = 0;
+    const signinSilent = vi.fn(
+      () =>
+        new Promise((resolve) => {
+          // Issued as asked for (the provider's clock is this one's), received 4 s later.
+          const renewed = { id_token: idToken(0, 20, `renewed ${++count}`), refresh_token: `r${count + 1}` };
+          setTimeout(() => resolve((provider.stored = renewed)), 4_000);
+        }),
+    );
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    await vi.advanceTimersByTimeAsync(100);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    // Due 12 s (60 %) after the new token was issued; taking the 4 s delay for a provider clock
+    // 4 s behind would plan it 4 s later, and calls would use the token after it ran out.
+    await vi.advanceTimersByTimeAsync(12_400);
+    expect(signinSilent).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('clockSkewOf', () => {
+  it('sees no difference when the token was issued between asking and receiving', () => {
+    expect(clockSkewOf(100, 100.4, 105)).toBe(0);
+    expect(clockSkewOf(103, 100, 105)).toBe(0);
+  });
+  it('measures a provider ahead from the answer, and one behind from the question', () => {
+    expect(clockSkewOf(130, 100, 105)).toBe(25);
+    expect(clockSkewOf(70, 100, 105)).toBe(-29);
   });
 });

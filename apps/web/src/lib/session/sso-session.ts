@@ -11,6 +11,16 @@ export const SIGNED_OUT_PATH = '/auth/signed-out';
 
 /** How long to wait before trying again when the provider could not be reached. */
 const RETRY_AFTER_MS = 5_000;
+/** How long to wait before trying again after a renewal that timed out (it already took long). */
+const RETRY_AFTER_TIMEOUT_MS = 1_000;
+
+/**
+ * How long one silent renewal (the hidden iframe's round trip, or the refresh-token request) may
+ * take. The frame loads the Hub's page once more, which a busy machine can take well over the
+ * library's default of 10 seconds for; a frame that never answers is told apart from a slow one
+ * by the token running out, not by this timeout (see `renew`).
+ */
+export const SILENT_REQUEST_TIMEOUT_SECONDS = 30;
 
 /** How long a tab whose copy of localStorage is behind another tab's renewal waits for it. */
 const CATCH_UP_MS = 5_000;
@@ -45,6 +55,7 @@ function userManagerFor(
     userStore: new WebStorageStateStore({ store: window.localStorage }),
     // Renewal is this module's, one tab at a time: the library's own timer runs in every tab.
     automaticSilentRenew: false,
+    silentRequestTimeoutInSeconds: SILENT_REQUEST_TIMEOUT_SECONDS,
     loadUserInfo: false,
   });
 }
@@ -74,14 +85,32 @@ export async function completeSilentRenewal(config: TRuntimeConfig): Promise<voi
   await userManagerFor(await loadOidcLibrary(), config).signinSilentCallback();
 }
 
-/** A renewal that trying again will not fix: the grant is gone, or the provider wants the user. */
-function isFinal(error: unknown): boolean {
-  if (!(error instanceof Error)) return false;
+/** The provider refused: trying again will not help (the grant is gone, or it wants the user). */
+function isRefusal(error: unknown): boolean {
   // By name: the library's classes are loaded on demand (oidc-client-ts names its errors so).
-  if (error.name === 'ErrorResponse')
-    return !TRANSIENT_ERRORS.has((error as Error & { error?: string }).error ?? '');
-  // A silent iframe that never answers is blocked (third-party cookies, frame rules), not slow.
-  return error.name === 'ErrorTimeout';
+  return (
+    error instanceof Error &&
+    error.name === 'ErrorResponse' &&
+    !TRANSIENT_ERRORS.has((error as Error & { error?: string }).error ?? '')
+  );
+}
+
+/** No answer within SILENT_REQUEST_TIMEOUT_SECONDS: a blocked iframe, or a very busy machine. */
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && error.name === 'ErrorTimeout';
+}
+
+/**
+ * Seconds the provider's clock is ahead of this browser's, from a token's `iat` and when it was
+ * asked for and received (seconds on this browser's clock). The provider issued it in between;
+ * only an `iat` outside that span (whole seconds, so one second of slack) shows a difference.
+ * Measuring against the moment of arrival alone would take a busy machine's delay for a provider
+ * that is behind, and let calls use tokens that have run out.
+ */
+export function clockSkewOf(issuedAt: number, requestedAt: number, receivedAt: number): number {
+  if (issuedAt > receivedAt) return issuedAt - receivedAt;
+  if (issuedAt + 1 < requestedAt) return issuedAt + 1 - requestedAt;
+  return 0;
 }
 
 /**
@@ -100,6 +129,9 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   let clockSkew = 0;
   let renewing: Promise<User | null> | undefined;
   let renewalImpossible = false;
+  // The last renewal timed out: it is tried again, and calls use the token while it still works.
+  let renewalTimedOut = false;
+  let retryAfterMs = RETRY_AFTER_MS;
   // Listeners hear of the end once: each would start a sign-in.
   let endAnnounced = false;
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -114,10 +146,26 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     if (!times) return user.expired ? 'before-use' : 'none';
     return renewalNeed(times, providerNow());
   };
-  const noteFresh = (user: User) => {
+  const noteFresh = (user: User, requestedAt: number) => {
     const token = tokenOf(user);
     const issuedAt = token ? tokenTimes(token)?.issuedAt : undefined;
-    if (issuedAt !== undefined) clockSkew = issuedAt - Date.now() / 1000;
+    if (issuedAt !== undefined) clockSkew = clockSkewOf(issuedAt, requestedAt, Date.now() / 1000);
+  };
+  /** Whether a token can no longer be used at all (not merely due for renewal). */
+  const ranOut = (user: User | null) => {
+    const token = user ? tokenOf(user) : undefined;
+    const times = token ? tokenTimes(token) : undefined;
+    if (!times) return !user || user.expired !== false;
+    return providerNow() >= times.expiresAt;
+  };
+
+  /** One silent renewal by the library (refresh token or iframe); its answer sets the clock skew. */
+  const signinSilent = async (): Promise<User | null> => {
+    const manager = await loadManager();
+    const requestedAt = Date.now() / 1000;
+    const renewed = await manager.signinSilent();
+    if (renewed) noteFresh(renewed, requestedAt);
+    return renewed;
   };
 
   /**
@@ -138,7 +186,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
           renewalImpossible = true;
           return null;
         }
-        return await (await loadManager()).signinSilent();
+        return await signinSilent();
       }
       if (!(await claimRefreshToken(refreshToken))) {
         // Still behind after a while: try again later rather than present a spent token.
@@ -151,7 +199,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
         await settleRefreshToken(refreshToken, false);
         continue;
       }
-      const renewed = await (await loadManager()).signinSilent().catch(async (error: unknown) => {
+      const renewed = await signinSilent().catch(async (error: unknown) => {
         await settleRefreshToken(refreshToken, false);
         throw error;
       });
@@ -161,13 +209,20 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
   };
 
   const renew = (): Promise<User | null> => {
-    renewing ??= oneTabAtATime(async () => {
-      const renewed = await renewWithStoredTokens();
-      if (renewed) noteFresh(renewed);
-      return renewed;
-    })
-      .catch((error: unknown) => {
-        if (isFinal(error)) renewalImpossible = true;
+    renewing ??= oneTabAtATime(renewWithStoredTokens)
+      .then((renewed) => {
+        if (renewed) renewalTimedOut = false;
+        return renewed;
+      })
+      .catch(async (error: unknown) => {
+        // A silent iframe that never answers is blocked (frame rules, third-party cookies), and
+        // only signing in again by redirect helps; but one that is merely slow must not end a
+        // session whose token still works. So a timeout is final only once the token has run out;
+        // until then the renewal is tried again.
+        renewalTimedOut = isTimeout(error);
+        if (isRefusal(error) || (renewalTimedOut && ranOut(await (await loadManager()).getUser())))
+          renewalImpossible = true;
+        retryAfterMs = renewalTimedOut ? RETRY_AFTER_TIMEOUT_MS : RETRY_AFTER_MS;
         console.warn('token renewal failed', error);
         return null;
       })
@@ -206,7 +261,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     }
     const renewed = await renew();
     if (renewed || renewalImpossible) await check();
-    else schedule(RETRY_AFTER_MS);
+    else schedule(retryAfterMs);
   };
 
   /** The stored token if it needs no renewal yet, read without the library. */
@@ -227,7 +282,9 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     if (!user || !token) return null;
     const need = needOf(user);
     if (need === 'none') return token;
-    if (need === 'background' || renewalImpossible) {
+    // Calls wait for a renewal only while it is likely to come in time: not after one timed out
+    // (slow machine or blocked frame) while this token still works.
+    if (need === 'background' || renewalImpossible || (renewalTimedOut && !ranOut(user))) {
       void check();
       return token;
     }
@@ -243,10 +300,13 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     kind: 'sso',
     provider: config.oidc.provider,
     readCallback: async () => {
-      const user = await (await loadManager()).signinCallback();
+      const manager = await loadManager();
+      const requestedAt = Date.now() / 1000;
+      const user = await manager.signinCallback();
       if (!user) throw new Error(SIGN_IN_RESULT_MISSING);
-      noteFresh(user);
+      noteFresh(user, requestedAt);
       renewalImpossible = false;
+      renewalTimedOut = false;
       endAnnounced = false;
       void check();
       return user.state;
