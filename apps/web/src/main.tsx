@@ -15,12 +15,14 @@ const root = createRoot(document.getElementById('root')!);
 
 async function start() {
   installGlobalErrorHandlers();
-  const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   // Inside the hidden renewal iframe: hand the provider's answer to the page and show nothing.
+  // It needs no texts, so it loads no catalog: the renewal waits for this frame, and on a busy
+  // machine every chunk it spares counts.
   if (window.location.pathname === SILENT_RENEW_PATH) {
-    await completeSilentRenewal(config);
+    await completeSilentRenewal(await loadRuntimeConfig());
     return;
   }
+  const [config, i18n] = await Promise.all([loadRuntimeConfig(), initI18n()]);
   initAuthSession(config);
   if (config.tagManagerScript) {
     // The environment picks the production or test container; it may load a consent tool.
