@@ -63,6 +63,31 @@ describe('import layers', { timeout: 30_000 }, () => {
   });
 });
 
+describe('redirects', { timeout: 30_000 }, () => {
+  const ruleErrors = async (filePath: string, code: string) => {
+    const [result] = await eslint.lintText(code, { filePath });
+    return (result?.messages ?? []).filter((m) => m.ruleId === 'no-restricted-imports');
+  };
+
+  it('refuses a bare <Navigate>, which leaves the screen blank while the next page loads', async () => {
+    expect(
+      await ruleErrors('apps/web/src/features/account/probe.tsx', "export { Navigate } from 'react-router';"),
+    ).not.toEqual([]);
+  });
+
+  it('allows the redirect that shows the loading page', async () => {
+    expect(
+      await ruleErrors(
+        'apps/web/src/features/account/probe.tsx',
+        "export { Redirect } from '../../components/ui/redirect';",
+      ),
+    ).toEqual([]);
+    expect(
+      await ruleErrors('apps/web/src/components/ui/redirect.tsx', "export { Navigate } from 'react-router';"),
+    ).toEqual([]);
+  });
+});
+
 describe('untranslated text', { timeout: 30_000 }, () => {
   const ruleErrors = async (code: string) => {
     const [result] = await eslint.lintText(code, { filePath: 'apps/web/src/features/account/probe.tsx' });

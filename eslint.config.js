@@ -71,6 +71,17 @@ const contractCasts = CONTRACT_CAST_SELECTORS.map((selector) => ({
 const PATH_LITERAL_MESSAGE =
   "Use the feature's link builder (<feature>-links.ts) or lib/routing/links.ts instead of a path literal.";
 
+/**
+ * React Router keeps the current screen while the next page's code and texts load, and a bare
+ * `<Navigate>` is nothing on screen: a redirect shows the loading page meanwhile.
+ */
+const REDIRECT_WITH_LOADING_PAGE = {
+  name: 'react-router',
+  importNames: ['Navigate'],
+  message:
+    'Use <Redirect> (components/ui/redirect.tsx): it shows the loading page until the next page is there.',
+};
+
 export default tseslint.config(
   {
     ignores: [
@@ -153,6 +164,18 @@ export default tseslint.config(
   {
     // The web app and the API meet only through packages/contracts (browser tests may start the server).
     files: ['apps/web/src/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: ['**/api/src/**', '**/api/test/**', '@service-hub/api'],
+          paths: [REDIRECT_WITH_LOADING_PAGE],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/web/src/components/ui/redirect.tsx'],
     rules: {
       'no-restricted-imports': [
         'error',

@@ -1,7 +1,8 @@
 import { Alert, Container } from '@mantine/core';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { Outlet, useLocation, useMatches, useSearchParams } from 'react-router';
+import { Redirect } from '../components/ui/redirect';
 import { UnsavedChangesModal } from '../features/shell/components/unsaved-changes-modal';
 import { chainUsesActiveAccount, resolveNavigation } from '../lib/access/route-access';
 import { showToast } from '../lib/feedback/toasts';
@@ -91,7 +92,7 @@ export function RouteGuard() {
     const search = new URLSearchParams(query);
     if (requested !== null) search.set(ACTIVE_ACCOUNT_PARAM, requested);
     const searchText = search.toString();
-    return <Navigate to={{ pathname, search: searchText ? `?${searchText}` : '' }} replace />;
+    return <Redirect to={{ pathname, search: searchText ? `?${searchText}` : '' }} replace />;
   }
   return (
     <>

@@ -1,4 +1,5 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { Redirect } from '../components/ui/redirect';
 import { LoadingPage } from '../components/ui/loading-page';
 import { fullCatalogReady } from '../lib/i18n';
 import type { RouteDefinition } from '../lib/routing/route-definition';
@@ -14,7 +15,7 @@ export function toRouteObject(definition: RouteDefinition): RouteObject {
   const common = { id: definition.id, handle: definition.handle };
   const children = definition.children?.map(toRouteObject);
   const element =
-    definition.redirectTo !== undefined ? <Navigate to={definition.redirectTo} replace /> : undefined;
+    definition.redirectTo !== undefined ? <Redirect to={definition.redirectTo} replace /> : undefined;
   const page = definition.page;
   // A feature page waits for the rest of the catalog too: it never shows a key.
   const lazy = page
@@ -53,7 +54,7 @@ export const appRoutes: RouteObject[] = [
           },
         ],
       },
-      { id: 'unknown', path: '*', element: <Navigate to={appLinks.notFound()} replace /> },
+      { id: 'unknown', path: '*', element: <Redirect to={appLinks.notFound()} replace /> },
     ],
   },
 ];

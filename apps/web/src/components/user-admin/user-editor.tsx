@@ -1,7 +1,8 @@
 import { Alert, Badge, Button, Group, Stack, Text, Title } from '@mantine/core';
 import { useCallback, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, useNavigate } from 'react-router';
+import { useNavigate } from 'react-router';
+import { Redirect } from '../ui/redirect';
 import { showSuccess, showToast } from '../../lib/feedback/toasts';
 import { formatDateTime } from '../../lib/format';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../lib/routing/unsaved-changes';
@@ -41,7 +42,7 @@ export function UserEditor({ userId, backPath, customerId }: UserEditorProps) {
     if (user.isError) showToast({ appearance: 'warning', message: 'userAdmin.loadFailed' });
   }, [user.isError]);
 
-  if (user.isError) return <Navigate to={backPath} replace />;
+  if (user.isError) return <Redirect to={backPath} replace />;
   if (!user.data) return <LoadingPage />;
   const data = user.data;
   const accounts = [...data.accounts].sort(

@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router';
+import { useParams } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { UserEditor } from '../../../components/user-admin/user-editor';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { accountSettingsLinks } from '../account-settings-links';
@@ -7,6 +8,6 @@ import { accountSettingsLinks } from '../account-settings-links';
 export function AccountUserPage() {
   const { id } = useParams();
   const { account } = useActiveAccount();
-  if (!id) return <Navigate to={accountSettingsLinks.users()} replace />;
+  if (!id) return <Redirect to={accountSettingsLinks.users()} replace />;
   return <UserEditor key={id} userId={id} backPath={accountSettingsLinks.users()} customerId={account?.id} />;
 }

@@ -15,7 +15,8 @@ import { useForm, type GetInputPropsReturnType } from '@mantine/form';
 import { useDebouncedValue } from '@mantine/hooks';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useNavigate } from 'react-router';
+import { Link, useNavigate } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { z } from 'zod';
 import { ZCreatePermissionRequest, ZInt32Id } from '@service-hub/contracts';
 import { LoadingPage } from '../../../components/ui/loading-page';
@@ -77,7 +78,7 @@ export function AddPermissionPage({ tiedToCustomer = false }: { tiedToCustomer?:
       })(toRequest(values)),
   });
   useReportUnsavedChanges(tiedToCustomer && form.isDirty());
-  if (serviceId === null || service.isError) return <Navigate to={administrationLinks.services()} replace />;
+  if (serviceId === null || service.isError) return <Redirect to={administrationLinks.services()} replace />;
   if (!service.data) return <LoadingPage />;
   const permissionsPath = administrationLinks.permissions(serviceId);
   const submit = form.onSubmit((values) => {

@@ -1,7 +1,8 @@
 import { Alert, Button, Card, Group, List, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
-import { Link, Navigate, useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { useService } from '../api/get-service';
 import { AddApplicationForm } from '../components/add-application-form';
@@ -15,7 +16,7 @@ export function ServicePermissionsPage() {
   const service = useService(serviceId ?? 0);
   const [params] = useSearchParams();
   const highlighted = params.get('permission');
-  if (serviceId === null || service.isError) return <Navigate to={administrationLinks.services()} replace />;
+  if (serviceId === null || service.isError) return <Redirect to={administrationLinks.services()} replace />;
   if (!service.data) return <LoadingPage />;
   const data = service.data;
   const addPath = administrationLinks.addPermission(data);

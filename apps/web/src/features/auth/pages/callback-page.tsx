@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
-import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useNavigate, useSearchParams } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { userToken } from '../../../lib/api/auth-token';
 import { authSession } from '../../../lib/session/auth-session';
@@ -67,7 +68,7 @@ export function CallbackPage() {
     case 'cancelled': {
       const { state } = failure;
       const returnTo = state ? `${state.path}${state.query}` : appLinks.dashboard();
-      return <Navigate to={appLinks.signIn({ cancelled: true, returnTo })} replace />;
+      return <Redirect to={appLinks.signIn({ cancelled: true, returnTo })} replace />;
     }
     case 'notProvisioned':
       return <NotProvisioned />;

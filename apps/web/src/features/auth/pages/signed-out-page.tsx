@@ -1,4 +1,4 @@
-import { Navigate } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { authSession } from '../../../lib/session/auth-session';
 import { SsoStartPage } from './sso-start-page';
 import { appLinks } from '../../../lib/routing/links';
@@ -10,6 +10,6 @@ import { appLinks } from '../../../lib/routing/links';
  */
 export function SignedOutPage() {
   const session = authSession();
-  if (session.kind === 'own') return <Navigate to={appLinks.signIn({ signedOut: true })} replace />;
+  if (session.kind === 'own') return <Redirect to={appLinks.signIn({ signedOut: true })} replace />;
   return <SsoStartPage notice="signedOut" continueAtOnce={session.provider === 'built-in'} />;
 }

@@ -2,7 +2,8 @@ import { Group, Stack, Tabs, Text } from '@mantine/core';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate, Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Outlet, useLocation, useNavigate, useParams } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { LoadingPage } from '../../../components/ui/loading-page';
 import { MarketFlag } from '../../../components/ui/market-flag';
 import { showToast } from '../../../lib/feedback/toasts';
@@ -38,7 +39,7 @@ export function CustomerLayout() {
     if (failed) showToast({ appearance: 'warning', message: 'shell.customer.loadFailed' });
   }, [failed]);
 
-  if (failed) return <Navigate to={customersLinks.list()} replace />;
+  if (failed) return <Redirect to={customersLinks.list()} replace />;
   if (customer.isPending) return <LoadingPage />;
   const active = CUSTOMER_TABS.find((tab) => pathname.split('/')[3] === tab) ?? 'overview';
   const data = customer.data;

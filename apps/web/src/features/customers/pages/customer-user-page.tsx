@@ -1,4 +1,5 @@
-import { Navigate, useOutletContext, useParams } from 'react-router';
+import { useOutletContext, useParams } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import type { TCustomer } from '@service-hub/contracts';
 import { UserEditor } from '../../../components/user-admin/user-editor';
 import { customersLinks } from '../customers-links';
@@ -8,6 +9,6 @@ export function CustomerUserPage() {
   const customer = useOutletContext<TCustomer>();
   const { uid } = useParams();
   const usersPath = customersLinks.customer(customer.id, 'users');
-  if (!uid) return <Navigate to={usersPath} replace />;
+  if (!uid) return <Redirect to={usersPath} replace />;
   return <UserEditor key={uid} userId={uid} backPath={usersPath} customerId={customer.id} />;
 }

@@ -2,7 +2,7 @@ import { Accordion, Alert, Anchor, Container, Stack, Text, Title } from '@mantin
 import { useQuery } from '@tanstack/react-query';
 import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Navigate } from 'react-router';
+import { Redirect } from '../../../components/ui/redirect';
 import { isEnvironmentAllowed } from '../../../lib/access/route-access';
 import { ApiRequestError } from '../../../lib/api/client';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
@@ -46,7 +46,7 @@ export function OutboxPage() {
     refetchInterval: (query) => (query.state.error ? false : 5000),
     retry: false,
   });
-  if (!allowed) return <Navigate to={appLinks.notFound()} replace />;
+  if (!allowed) return <Redirect to={appLinks.notFound()} replace />;
   // The server shows the outbox to provider administrators only (unless opened on loopback).
   const restricted = outbox.error instanceof ApiRequestError && [401, 403].includes(outbox.error.status);
   return (
