@@ -1,6 +1,7 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@service-hub/contracts';
+import { withRetries } from './with-retries';
 
 type CatalogModule = { default: Record<string, unknown> };
 
@@ -37,7 +38,8 @@ function addPart(language: Language, part: 'core' | 'rest'): Promise<void> {
 
 /**
  * Resolves when the whole catalog of the language in use is in: a feature page waits for it, so
- * that it never shows a key (app/router.tsx). Rejects if the rest cannot load; asked again, it retries.
+ * that it never shows a key (app/router.tsx). Rejects if the rest cannot load; asked again, it
+ * retries (the router does, with pauses: withRetries).
  */
 export async function fullCatalogReady(): Promise<void> {
   // The browser router starts loading the first page's code as soon as its module loads, before
@@ -71,7 +73,7 @@ function initialLanguage(): Language {
 
 export async function initI18n() {
   const language = initialLanguage();
-  const core = await loadCatalog('core', language);
+  const core = await withRetries(() => loadCatalog('core', language));
   // A new store: what was added before (route tests initialise again) is gone.
   partsAdded.clear();
   partsAdded.set(`${language}:core`, Promise.resolve());
