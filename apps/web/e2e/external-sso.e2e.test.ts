@@ -100,6 +100,8 @@ describe('[SSO] a customer’s own OpenID Connect provider (a standard oidc-prov
     return { page, context };
   };
 
+  // The saving alone lasts two token lifetimes (33 s); signing in, the reload and a second tab take
+  // another 25 s on a busy machine, which left nothing of the default 60 s to spare.
   it('returns to the deep link, survives a reload, and stays signed in over two token lifetimes in two tabs', async () => {
     const { page, context } = await newPage();
     const calls = recordApiCalls(context, hub);
@@ -157,7 +159,7 @@ describe('[SSO] a customer’s own OpenID Connect provider (a standard oidc-prov
     expect(idp.events, story).toMatchObject({ grantErrors: [], grantsRevoked: 0 });
     expect(providerVisits).toBe(visitsBeforeReload);
     await context.close();
-  });
+  }, 120_000);
 
   it('never presents a refresh token twice when five tabs renew at the same moments', async () => {
     const { page, context } = await newPage();
