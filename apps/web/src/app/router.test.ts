@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { toRouteObject } from './router';
 
 /** The rest of the catalog arrives when the test says so. */
@@ -33,5 +33,38 @@ describe('a lazily loaded page', () => {
     rest.arrive();
     await settled();
     expect(component).toBe(Page);
+  });
+
+  describe('whose code does not arrive', () => {
+    afterEach(() => {
+      vi.useRealTimers();
+      vi.restoreAllMocks();
+    });
+    const failedFetch = () => new TypeError('Failed to fetch dynamically imported module: /assets/page.js');
+
+    it('is asked for again after a pause, and shows once it arrives', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const flaky = vi.fn<typeof page>().mockRejectedValueOnce(failedFetch()).mockImplementation(page);
+      const loaded = load(
+        toRouteObject({ id: 'signIn', path: '/auth/login', page: flaky, coreCatalog: true }),
+      );
+      await vi.advanceTimersByTimeAsync(500);
+      expect(await loaded).toBe(Page);
+      expect(flaky).toHaveBeenCalledTimes(2);
+    });
+
+    it('fails after the last try, for the route’s error boundary to say so', async () => {
+      vi.useFakeTimers();
+      vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+      const gone = vi.fn<typeof page>().mockRejectedValue(failedFetch());
+      const loaded = load(
+        toRouteObject({ id: 'signIn', path: '/auth/login', page: gone, coreCatalog: true }),
+      );
+      const outcome = expect(loaded).rejects.toThrow('Failed to fetch dynamically imported module');
+      await vi.advanceTimersByTimeAsync(7_500);
+      await outcome;
+      expect(gone).toHaveBeenCalledTimes(4);
+    });
   });
 });
