@@ -7,15 +7,19 @@ import { PageWalker, type PageRecord } from './support/page-walk.ts';
  * [WALK] Every page of the route table (page-walk-table.ts) for each demo user, in both sign-in
  * flows, at a desktop and a phone width. A page fails on a console error, an API error answer it
  * does not expect, a raw translation key, sideways scrolling or an axe violation, and must settle
- * (heading shown, nothing loading). Layout shift and CSP violations are recorded and summarised.
+ * (heading shown, nothing loading), without a CSP violation and with a layout shift of at most
+ * CLS_LIMIT (both also summarised per page at the end).
  */
 
-/**
- * Off while issue 21 only records them; a later issue turns it on, and then a page fails on CSP
- * violations and on layout shift above CLS_LIMIT.
- */
-const FAIL_ON_LAYOUT_SHIFT_AND_CSP = false;
+/** A page fails on any CSP violation and on layout shift above CLS_LIMIT (issue 27). */
+const FAIL_ON_LAYOUT_SHIFT_AND_CSP = true;
 const CLS_LIMIT = 0.05;
+/**
+ * `PAGE_WALK_ONLY=/dashboard,/reports` walks only those rows of the table (to look at a page
+ * closely); the suite walks them all.
+ */
+const ONLY = process.env.PAGE_WALK_ONLY?.split(',');
+const walked = (row: WalkRow) => !ONLY || ONLY.includes(row.path);
 
 const FLOWS = [
   { flow: 'single sign-on', env: { USE_AUTH_SERVICE: '0' } },
@@ -167,7 +171,7 @@ describe.each(FLOWS)('[WALK] every page, $flow', ({ flow, env }) => {
     afterAll(() => walker?.close());
 
     for (const width of WIDTHS) {
-      for (const row of PAGE_WALK.filter((r) => r.users.includes(user))) {
+      for (const row of PAGE_WALK.filter((r) => r.users.includes(user) && walked(r))) {
         it(`${row.path} at ${width} px`, async () => {
           await walker.setWidth(width);
           const { problems, record } = await walker.check(await addressOf(row, ids), row.expectStatuses);

@@ -244,6 +244,8 @@ export const ATTENTION_STATUSES = [
   'PartiallyDelivered',
   'PartiallyDeliveredWithRejections',
 ] as const satisfies readonly (typeof TRACKING_STATUSES)[number][];
+/** The overview's newest files and documents needing attention: this many of each. */
+export const OVERVIEW_ATTENTION_ROWS = 5;
 
 /** The statuses the default view and the dashboard lead with: what failed. */
 export const EDI_PROBLEM_STATUSES = [

@@ -2,6 +2,7 @@ import {
   ATTENTION_STATUSES,
   DEFAULT_TIME_ZONE,
   DELIVERY_CHANNEL_KEYS,
+  OVERVIEW_ATTENTION_ROWS,
   OVERVIEW_DEFAULT_DAYS,
   TRACKING_STATUSES,
   type DeliveryChannel,
@@ -12,8 +13,6 @@ import {
 import type { Database } from '../../db/client.ts';
 import { nextDay } from '../../lib/list-sql.ts';
 import { listDocuments, listFiles } from './tracking.repository.ts';
-
-const ATTENTION_ROWS = 5;
 
 const zeroStatuses = () =>
   Object.fromEntries(TRACKING_STATUSES.map((s) => [s, 0])) as Record<TrackingStatus, number>;
@@ -61,7 +60,7 @@ export async function trackingOverview(
     timeZone,
     status: [...ATTENTION_STATUSES],
     page: 1,
-    pageSize: ATTENTION_ROWS,
+    pageSize: OVERVIEW_ATTENTION_ROWS,
   };
   const [files, documents, attentionFiles, attentionDocuments] = await Promise.all([
     db.$client.query<{ status: TrackingStatus; n: number }>(

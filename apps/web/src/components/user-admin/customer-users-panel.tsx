@@ -74,8 +74,9 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
         withTableBorder
         striped
         minHeight={160}
-        records={users.data ?? []}
-        fetching={users.isPending}
+        // Rows with their permission badges at once: a row does not change height when those arrive.
+        records={(!permissions.isPending && users.data) || []}
+        fetching={users.isPending || permissions.isPending}
         noRecordsText={t('administration.table.noResults')}
         selectedRecords={selected}
         onSelectedRecordsChange={setSelected}
@@ -132,7 +133,8 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
           },
         ]}
       />
-      <InvitationsTable customerId={customerId} />
+      {/* Below the users once they are there: their table's growth would move it (layout shift). */}
+      {!users.isPending && <InvitationsTable customerId={customerId} />}
       {bulkOpen && (
         <BulkPermissionsModal
           opened

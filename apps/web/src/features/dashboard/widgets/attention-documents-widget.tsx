@@ -1,11 +1,13 @@
 import { Anchor, Group, Stack, Text } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ATTENTION_STATUSES } from '@service-hub/contracts';
+import { ATTENTION_STATUSES, OVERVIEW_ATTENTION_ROWS } from '@service-hub/contracts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { trackingLinks } from '../../../lib/routing/tracking-links';
 import { useTrackingSummary } from '../api/get-tracking-summary';
 import { WidgetCard, widgetState } from '../components/widget-card';
+import cardClasses from '../components/widget-card.module.css';
+import { rowsHeight } from '../components/widget-sizes';
 import type { AccountWidgetProps } from './widget-types';
 
 /**
@@ -33,6 +35,7 @@ export function AttentionDocumentsWidget({ title, accountId }: AccountWidgetProp
         to: listLink,
         label: t('dashboard.attentionShowAll', { total: formatNumber(count, i18n.language) }),
       }}
+      reserve={rowsHeight(OVERVIEW_ATTENTION_ROWS, ['sm', 'xs'])}
       state={widgetState(summary, () => count === 0)}
       empty={t('dashboard.attentionEmpty')}
       onRetry={() => void summary.refetch()}
@@ -46,7 +49,8 @@ export function AttentionDocumentsWidget({ title, accountId }: AccountWidgetProp
                   component={Link}
                   to={trackingLinks.document(document.id, 'delivery', accountId)}
                   size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
+                  className={cardClasses.oneLine}
+                  title={document.externalDocumentId}
                 >
                   {document.externalDocumentId}
                 </Anchor>
@@ -54,7 +58,7 @@ export function AttentionDocumentsWidget({ title, accountId }: AccountWidgetProp
                   {formatDateTime(document.createdAt, i18n.language)}
                 </Text>
               </Stack>
-              <Text size="sm" ta="right">
+              <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t(`tracking.statuses.${document.status}`)}
               </Text>
             </Group>

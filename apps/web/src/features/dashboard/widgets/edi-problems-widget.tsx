@@ -6,6 +6,8 @@ import { formatDateTime, formatNumber } from '../../../lib/format';
 import { ediTrackingLinks, errorsFirstFilters } from '../../../lib/routing/edi-tracking-links';
 import { EDI_PROBLEMS_SHOWN, useEdiProblems } from '../api/list-edi-problems';
 import { WidgetCard, widgetState } from '../components/widget-card';
+import cardClasses from '../components/widget-card.module.css';
+import { rowsHeight } from '../components/widget-sizes';
 import type { AccountWidgetProps } from './widget-types';
 
 /**
@@ -26,6 +28,7 @@ export function EdiProblemsWidget({ title, accountId }: AccountWidgetProps) {
         to: ediTrackingLinks.messages(accountId, errorsFirstFilters()),
         label: t('dashboard.ediShowAll', { total }),
       }}
+      reserve={rowsHeight(EDI_PROBLEMS_SHOWN, ['sm', 'xs', 'xs'])}
       state={widgetState(problems, () => !data || data.result.length === 0)}
       empty={t('dashboard.ediEmpty', { days: EDI_DEFAULT_DAYS })}
       onRetry={() => void problems.refetch()}
@@ -46,7 +49,7 @@ export function EdiProblemsWidget({ title, accountId }: AccountWidgetProps) {
                   component={Link}
                   to={ediTrackingLinks.message(message.messageId, message.consignmentId, accountId)}
                   size="sm"
-                  style={{ overflowWrap: 'anywhere' }}
+                  className={cardClasses.oneLine}
                 >
                   {t('dashboard.ediMessageLine', {
                     category: t(`ediTracking.categories.${message.category}`),
@@ -54,7 +57,7 @@ export function EdiProblemsWidget({ title, accountId }: AccountWidgetProps) {
                   })}
                 </Anchor>
                 {message.errorMessage && (
-                  <Text size="xs" style={{ overflowWrap: 'anywhere' }}>
+                  <Text size="xs" className={cardClasses.oneLine} title={message.errorMessage}>
                     {message.errorMessage}
                   </Text>
                 )}
@@ -62,7 +65,7 @@ export function EdiProblemsWidget({ title, accountId }: AccountWidgetProps) {
                   {formatDateTime(message.createdAt, i18n.language)}
                 </Text>
               </Stack>
-              <Text size="sm" ta="right">
+              <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t(`ediTracking.statuses.${message.status}`)}
               </Text>
             </Group>

@@ -4,6 +4,8 @@ import { formatDateTime } from '../../../lib/format';
 import { reportsLinks } from '../../../lib/routing/reports-links';
 import { RECENT_REPORTS_QUERY, useRecentReports } from '../api/list-recent-reports';
 import { WidgetCard, widgetState } from '../components/widget-card';
+import cardClasses from '../components/widget-card.module.css';
+import { rowsHeight } from '../components/widget-sizes';
 import type { AccountWidgetProps } from './widget-types';
 
 const SHOWN = 5;
@@ -22,6 +24,7 @@ export function RecentReportsWidget({ title, accountId }: AccountWidgetProps) {
         to: reportsLinks.list(accountId, { sortBy, sortDirection }),
         label: t('dashboard.reportsShowAll'),
       }}
+      reserve={rowsHeight(SHOWN, ['sm', 'xs'])}
       state={widgetState(reports, () => rows.length === 0)}
       empty={t('dashboard.reportsEmpty')}
       onRetry={() => void reports.refetch()}
@@ -31,7 +34,7 @@ export function RecentReportsWidget({ title, accountId }: AccountWidgetProps) {
           {rows.map((report) => (
             <Group component="li" key={report.id} justify="space-between" wrap="nowrap" gap="sm">
               <Stack gap={0} style={{ minWidth: 0 }}>
-                <Text size="sm" fw={600}>
+                <Text size="sm" fw={600} className={cardClasses.oneLine}>
                   {t('dashboard.reportLine', {
                     level: t(`reports.levels.${report.level}`),
                     format: report.format,
@@ -43,7 +46,7 @@ export function RecentReportsWidget({ title, accountId }: AccountWidgetProps) {
                   {formatDateTime(report.created, i18n.language)}
                 </Text>
               </Stack>
-              <Text size="sm" ta="right">
+              <Text size="sm" ta="right" style={{ whiteSpace: 'nowrap' }}>
                 {t(`reports.statuses.${report.status}`)}
               </Text>
             </Group>

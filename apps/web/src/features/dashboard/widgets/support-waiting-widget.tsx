@@ -5,8 +5,10 @@ import { rolesOf } from '../../../lib/access/route-access';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { supportLinks } from '../../../lib/routing/support-links';
 import { useCurrentUser } from '../../../lib/session/current-user';
-import { useWaitingSupportCases } from '../api/list-waiting-support-cases';
+import { useWaitingSupportCases, WAITING_FOR_CUSTOMER } from '../api/list-waiting-support-cases';
 import { WidgetCard, widgetState } from '../components/widget-card';
+import cardClasses from '../components/widget-card.module.css';
+import { rowsHeight, stacked } from '../components/widget-sizes';
 import type { AccountWidgetProps } from './widget-types';
 
 const SHOWN = 5;
@@ -31,19 +33,25 @@ export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
   return (
     <WidgetCard
       title={title}
+      // A line per waiting status above the newest cases.
+      reserve={stacked([
+        rowsHeight(WAITING_FOR_CUSTOMER.length, ['sm'], 'xs'),
+        rowsHeight(SHOWN, ['sm', 'xs']),
+      ])}
       state={widgetState(waiting, () => total === 0)}
       empty={t('dashboard.supportEmpty')}
       onRetry={() => void waiting.refetch()}
     >
       {() => (
         <>
-          <Group gap="md" wrap="wrap">
+          <Stack gap="xs">
             {lists.map(({ status, list }) => (
               <Anchor
                 key={status}
                 component={Link}
                 to={supportLinks.cases(accountId, { status, ...narrow })}
                 size="sm"
+                className={cardClasses.oneLine}
               >
                 {t('dashboard.supportByStatus', {
                   status: t(`support.statuses.${status}`),
@@ -51,7 +59,7 @@ export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
                 })}
               </Anchor>
             ))}
-          </Group>
+          </Stack>
           <Stack gap="xs" component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
             {newest.map((supportCase) => (
               <Group component="li" key={supportCase.caseId} justify="space-between" wrap="nowrap" gap="sm">
@@ -60,11 +68,12 @@ export function SupportWaitingWidget({ title, accountId }: AccountWidgetProps) {
                     component={Link}
                     to={supportLinks.caseInAccount(supportCase.caseId, accountId)}
                     size="sm"
-                    style={{ overflowWrap: 'anywhere' }}
+                    className={cardClasses.oneLine}
+                    title={supportCase.title}
                   >
                     {supportCase.title}
                   </Anchor>
-                  <Text size="xs" c="dimmed">
+                  <Text size="xs" c="dimmed" className={cardClasses.oneLine}>
                     {t('dashboard.supportCaseLine', {
                       number: supportCase.caseNumber,
                       updated: formatDateTime(supportCase.updated, i18n.language),

@@ -1,4 +1,4 @@
-import { Anchor, Box, ColorSwatch, Group, Stack, Text } from '@mantine/core';
+import { Anchor, Box, ColorSwatch, Group, Text } from '@mantine/core';
 import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -7,6 +7,8 @@ import { formatNumber } from '../../../lib/format';
 import { trackingLinks } from '../../../lib/routing/tracking-links';
 import { useTrackingSummary } from '../api/get-tracking-summary';
 import { WidgetCard, widgetState } from '../components/widget-card';
+import cardClasses from '../components/widget-card.module.css';
+import classes from './tracking-summary-widget.module.css';
 import type { AccountWidgetProps } from './widget-types';
 
 const StatusDonut = lazy(() => import('./status-donut'));
@@ -37,6 +39,7 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
     <WidgetCard
       title={title}
       link={{ to: trackingLinks.overview(accountId), label: t('dashboard.trackingOpenOverview') }}
+      reserveClassName={classes.reserve}
       state={widgetState(summary, () => !data || (data.documents.total === 0 && data.files.total === 0))}
       empty={t('dashboard.trackingEmpty')}
       onRetry={() => void summary.refetch()}
@@ -46,15 +49,27 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
         const shown = TRACKING_STATUSES.filter((status) => overview.documents.byStatus[status] > 0);
         return (
           <>
-            <Group gap="lg" wrap="wrap">
-              <Anchor component={Link} to={documentsLink()} fw={600}>
+            <div className={classes.totals}>
+              <Anchor
+                component={Link}
+                to={documentsLink()}
+                fw={600}
+                size="sm"
+                className={cardClasses.oneLine}
+              >
                 {t('dashboard.trackingDocuments', { total: number(overview.documents.total) })}
               </Anchor>
-              <Anchor component={Link} to={trackingLinks.files(accountId, range)} fw={600}>
+              <Anchor
+                component={Link}
+                to={trackingLinks.files(accountId, range)}
+                fw={600}
+                size="sm"
+                className={cardClasses.oneLine}
+              >
                 {t('dashboard.trackingFiles', { total: number(overview.files.total) })}
               </Anchor>
-            </Group>
-            <Group align="center" gap="xl" wrap="wrap">
+            </div>
+            <div className={classes.chart}>
               {/* Decoration: the list next to it says the same in words and links. */}
               <div aria-hidden="true">
                 <Suspense fallback={<Box w={140} h={140} />}>
@@ -67,22 +82,18 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
                   />
                 </Suspense>
               </div>
-              <Stack
-                gap={6}
-                component="ul"
-                style={{ listStyle: 'none', padding: 0, margin: 0, flex: '1 1 200px' }}
-              >
+              <ul className={classes.legend}>
                 {shown.map((status) => (
                   <li key={status}>
                     <Anchor component={Link} to={documentsLink({ status })} underline="hover">
                       <Group gap="xs" wrap="nowrap" justify="space-between">
-                        <Group gap="xs" wrap="nowrap">
+                        <Group gap="xs" wrap="nowrap" miw={0}>
                           <ColorSwatch
                             color={`var(--mantine-color-${STATUS_COLORS[status].replace('.', '-')})`}
                             size={12}
                             withShadow={false}
                           />
-                          <Text span size="sm" c="dark.7">
+                          <Text span size="sm" c="dark.7" className={cardClasses.oneLine}>
                             {t(`tracking.statuses.${status}`)}
                           </Text>
                         </Group>
@@ -93,8 +104,8 @@ export function TrackingSummaryWidget({ title, accountId }: AccountWidgetProps) 
                     </Anchor>
                   </li>
                 ))}
-              </Stack>
-            </Group>
+              </ul>
+            </div>
           </>
         );
       }}
