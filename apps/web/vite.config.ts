@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { catalogSections } from './build/catalog-sections.ts';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
+import { precompress } from './build/precompress.ts';
 
 // The pages a visitor can land on first, each with what it needs on arrival.
 const firstLoads = firstLoadChunks({
@@ -17,7 +18,7 @@ const firstLoads = firstLoadChunks({
 
 // `npm run dev -w apps/web` serves the SPA with hot reload and forwards /api to a running server.
 export default defineConfig({
-  plugins: [react(), catalogSections(), firstLoads.plugin],
+  plugins: [react(), catalogSections(), firstLoads.plugin, precompress()],
   server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:8080' } },
   // The manifest lets `npm run bench` follow what each route loads.
   build: {

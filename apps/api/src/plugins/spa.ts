@@ -20,7 +20,7 @@ export type SpaOptions = {
 const REDIRECTED_COOKIE = 'hub-public-url-redirect';
 
 /**
- * Serves the built web app. Hashed assets are cached for a year; every other path that is not
+ * Serves the built web app, compressed as built. Hashed assets are cached for a year; every other path that is not
  * under /api answers index.html so the SPA's router owns it. Unknown /api paths are JSON 404s.
  * The web app works at one address only: sign-in state lives in that origin's storage and the
  * identity provider returns only to PUBLIC_URL, so a screen opened at another host of this server
@@ -34,6 +34,9 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
       root: options.distDir,
       wildcard: false,
       index: false,
+      // The build writes .br and .gz copies (apps/web/build/precompress.ts): sent to browsers that
+      // accept them, with Vary: Accept-Encoding, and no compression work per request.
+      preCompressed: true,
       setHeaders: (res, path) => {
         const immutable = path.includes(`${join(options.distDir, 'assets')}`);
         res.header('cache-control', immutable ? 'public, max-age=31536000, immutable' : 'no-cache');
