@@ -9,6 +9,7 @@
  *    GET /api/health through the whole app, against a bare Fastify route on the same machine.
  *    And a signed-in tracking list against a bare route running its SQL (bench/list-ratio.ts).
  * 3. Reports (bench/reports.ts): a 1 000 000-row report end to end against a bare COPY TO STDOUT.
+ * 4. Lighthouse (bench/lighthouse.ts): every page on a phone and a desktop beside the framework floor.
  *
  * BENCH_DOCUMENTS (default 200000) and BENCH_SECONDS (default 5) scale the run.
  */
@@ -231,6 +232,7 @@ try {
     [LOAD_START, LOAD_END],
     ['<!-- tracking-bench:start -->', '<!-- tracking-bench:end -->'],
     ['<!-- edi-tracking-bench:start -->', '<!-- edi-tracking-bench:end -->'],
+    ['<!-- lighthouse-bench:start -->', '<!-- lighthouse-bench:end -->'],
   ].flatMap(([start, end]) =>
     previous.includes(start!) && previous.includes(end!)
       ? [previous.slice(previous.indexOf(start!), previous.indexOf(end!) + end!.length), '']
@@ -254,4 +256,9 @@ if (process.env.BENCH_TRACKING !== '0') {
 if (process.env.BENCH_EDI_TRACKING !== '0') {
   const { runEdiTrackingBench, writeEdiTrackingResults } = await import('./edi-tracking.ts');
   await writeEdiTrackingResults(await runEdiTrackingBench());
+}
+// The web app on a phone and a desktop, beside the framework floor (BENCH_LIGHTHOUSE=0 leaves it out).
+if (process.env.BENCH_LIGHTHOUSE !== '0') {
+  const { runLighthouseBench, writeLighthouseResults } = await import('./lighthouse.ts');
+  await writeLighthouseResults(await runLighthouseBench());
 }

@@ -14,6 +14,8 @@ export const DEMO_USERS = {
   sfadmin: 'sfadmin@example.com',
 } as const;
 export type DemoUser = keyof typeof DEMO_USERS;
+/** Their password (README). */
+export const DEMO_PASSWORD = 'demo-password';
 
 /**
  * Ids a row's path names as `:name`, looked up in the seeded demo data through the API as the

@@ -12,7 +12,9 @@ import { createTestDatabase } from '../../../api/test/helpers.ts';
 
 const webDist = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'dist');
 
-export const DEMO_PASSWORD = 'demo-password';
+import { DEMO_PASSWORD } from '../page-walk-table.ts';
+
+export { DEMO_PASSWORD };
 
 /** Flags for Debian's Chromium on a machine without network access beyond localhost. */
 const CHROMIUM_ARGS = [

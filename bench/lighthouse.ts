@@ -1,0 +1,228 @@
+/**
+ * Lighthouse 12 on every signed-in page of the page walk (apps/web/e2e/page-walk-table.ts, with
+ * real ids), as admin@example.com, in its mobile defaults (a mid-range phone: processor 4× slower,
+ * slow 4G) and on a desktop, next to the framework floor (bench/bundle.ts) measured first in the
+ * same run and served the same way: compressed as built, from a local server.
+ *
+ * Targets (issue 27): mobile total blocking time ≤ 2× the floor's, layout shift ≤ 0.05,
+ * LCP ≤ 2.5 s; desktop total blocking time ≤ 100 ms. Writes its section of docs/performance.md.
+ *
+ * Alone, after `npm run build -w apps/web`: `npx tsx bench/lighthouse.ts`;
+ * BENCH_LIGHTHOUSE_PAGES=/dashboard,/reports measures only those rows of the walk.
+ */
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import * as chromeLauncher from 'chrome-launcher';
+import Fastify from 'fastify';
+import lighthouse, { type Flags, type Config } from 'lighthouse';
+import desktopConfig from 'lighthouse/core/config/desktop-config.js';
+import { chromium } from 'playwright-core';
+import { buildApp } from '../apps/api/src/app.ts';
+import { loadConfig } from '../apps/api/src/config.ts';
+import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
+import { createDatabase } from '../apps/api/src/db/client.ts';
+import { freePort, startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
+import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
+import { DEMO_PASSWORD, DEMO_USERS, PAGE_WALK } from '../apps/web/e2e/page-walk-table.ts';
+import { addressOf, apiAs, first, seededIds } from '../apps/web/e2e/support/walk-ids.ts';
+import { buildFrameworkFloor } from './bundle.ts';
+
+const START = '<!-- lighthouse-bench:start -->';
+const END = '<!-- lighthouse-bench:end -->';
+const USER = 'admin' as const;
+const TARGETS = { mobileTbtTimesFloor: 2, cls: 0.05, lcpMs: 2500, desktopTbtMs: 100 };
+
+type FormFactor = 'mobile' | 'desktop';
+type Measured = { score: number; lcpMs: number; tbtMs: number; cls: number; bestPractices: number };
+type Row = { page: string; mobile: Measured; desktop: Measured };
+
+const webDist = join(import.meta.dirname, '..', 'apps', 'web', 'dist');
+const workDir = join(import.meta.dirname, '.work', 'lighthouse');
+
+/** One Lighthouse run of a page: performance and best practices. */
+async function audit(url: string, port: number, formFactor: FormFactor): Promise<Measured> {
+  const flags: Flags = {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    // Signed in: keep the browser's storage (the session) between runs.
+    disableStorageReset: true,
+    onlyCategories: ['performance', 'best-practices'],
+  };
+  const config: Config | undefined = formFactor === 'desktop' ? desktopConfig : undefined;
+  const result = await lighthouse(url, flags, config);
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
+  return {
+    score: lhr.categories.performance?.score ?? Number.NaN,
+    bestPractices: lhr.categories['best-practices']?.score ?? Number.NaN,
+    lcpMs: numeric('largest-contentful-paint'),
+    tbtMs: numeric('total-blocking-time'),
+    cls: numeric('cumulative-layout-shift'),
+  };
+}
+
+async function measureBoth(url: string, port: number): Promise<Omit<Row, 'page'>> {
+  return { mobile: await audit(url, port, 'mobile'), desktop: await audit(url, port, 'desktop') };
+}
+
+/** The floor app, served as the Hub serves its build: compressed copies, hashed assets cached. */
+async function serveFloor() {
+  const { dist } = await buildFrameworkFloor();
+  const server = Fastify();
+  await server.register(fastifyStatic, {
+    root: dist,
+    preCompressed: true,
+    setHeaders: (res, path) =>
+      res.header(
+        'cache-control',
+        path.includes('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+      ),
+  });
+  server.setNotFoundHandler((_request, reply) => reply.sendFile('index.html'));
+  const port = await freePort();
+  await server.listen({ port, host: '127.0.0.1' });
+  return { url: `http://127.0.0.1:${port}/files`, close: () => server.close() };
+}
+
+/** The Hub with the demo data and the built web app, in the own sign-in flow. */
+async function startHub() {
+  const postgres = await startEmbeddedPostgres({ dataDir: workDir });
+  await ensureDatabaseExists(postgres.url(), 'lighthouse');
+  const db = createDatabase(postgres.url('lighthouse'), { max: 10 });
+  await runMigrations(db.$client);
+  await seedDemoDataIfEmpty(db.$client);
+  const port = await freePort();
+  const baseUrl = `http://127.0.0.1:${port}`;
+  const app = await buildApp({
+    config: loadConfig({
+      LOG_LEVEL: 'silent',
+      RUN_JOBS: '0',
+      PORT: String(port),
+      PUBLIC_URL: baseUrl,
+      USE_AUTH_SERVICE: '1',
+    }),
+    db,
+    logger: false,
+    webDist,
+  });
+  await app.listen({ port, host: '127.0.0.1' });
+  return {
+    baseUrl,
+    close: async () => {
+      await app.close();
+      await db.$client.end();
+      await postgres.stop();
+    },
+  };
+}
+
+/** Signs the browser in through the sign-in page, so Lighthouse's tabs open signed in. */
+async function signIn(port: number, baseUrl: string, email: string) {
+  const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
+  const page = await browser.contexts()[0]!.newPage();
+  await page.goto(`${baseUrl}/dashboard`);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.locator('input[type=password]').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
+  await page.close();
+  await browser.close();
+}
+
+export async function runLighthouseBench(): Promise<{ floor: Omit<Row, 'page'>; rows: Row[] }> {
+  await rm(workDir, { recursive: true, force: true });
+  await mkdir(workDir, { recursive: true });
+  const only = process.env.BENCH_LIGHTHOUSE_PAGES?.split(',');
+  const floorServer = await serveFloor();
+  const hub = await startHub();
+  const chrome = await chromeLauncher.launch({
+    chromePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    chromeFlags: ['--headless=new', '--no-sandbox', '--disable-gpu', '--no-first-run', '--disable-sync'],
+  });
+  try {
+    const floor = await measureBoth(floorServer.url, chrome.port);
+    console.log(`framework floor: mobile TBT ${floor.mobile.tbtMs.toFixed(0)} ms`);
+    const email = DEMO_USERS[USER];
+    await signIn(chrome.port, hub.baseUrl, email);
+    const api = await apiAs(hub, email);
+    const me = await api<{ customers: { id: number }[] }>('/api/v3/user');
+    const ids = seededIds(api, email, first(me.customers, 'account').id);
+    const rows: Row[] = [];
+    for (const row of PAGE_WALK.filter((r) => r.users.includes(USER) && (!only || only.includes(r.path)))) {
+      const measured = await measureBoth(`${hub.baseUrl}${await addressOf(row, ids)}`, chrome.port);
+      rows.push({ page: row.path, ...measured });
+      console.log(
+        `${row.path}: mobile ${measured.mobile.score.toFixed(2)}, TBT ${measured.mobile.tbtMs.toFixed(0)} ms`,
+      );
+    }
+    return { floor, rows };
+  } finally {
+    chrome.kill();
+    await hub.close();
+    await floorServer.close();
+    await rm(workDir, { recursive: true, force: true });
+  }
+}
+
+/** What misses a target, in words; empty when the page meets them all. */
+function misses(row: Omit<Row, 'page'>, floorTbt: number): string[] {
+  const found: string[] = [];
+  const tbtLimit = floorTbt * TARGETS.mobileTbtTimesFloor;
+  if (row.mobile.tbtMs > tbtLimit) found.push(`mobile TBT +${(row.mobile.tbtMs - tbtLimit).toFixed(0)} ms`);
+  for (const form of ['mobile', 'desktop'] as const) {
+    if (row[form].cls > TARGETS.cls) found.push(`${form} CLS ${row[form].cls.toFixed(3)}`);
+  }
+  if (row.mobile.lcpMs > TARGETS.lcpMs)
+    found.push(`LCP +${((row.mobile.lcpMs - TARGETS.lcpMs) / 1000).toFixed(1)} s`);
+  if (row.desktop.tbtMs > TARGETS.desktopTbtMs)
+    found.push(`desktop TBT +${(row.desktop.tbtMs - TARGETS.desktopTbtMs).toFixed(0)} ms`);
+  if (row.desktop.bestPractices < 1 || row.mobile.bestPractices < 1) found.push('best practices < 1');
+  return found;
+}
+
+export async function writeLighthouseResults({
+  floor,
+  rows,
+}: Awaited<ReturnType<typeof runLighthouseBench>>) {
+  const ms = (value: number) => value.toFixed(0);
+  const line = (page: string, m: Omit<Row, 'page'>, verdict: string) =>
+    `| ${page} | ${m.mobile.score.toFixed(2)} | ${(m.mobile.lcpMs / 1000).toFixed(1)} s | ${ms(m.mobile.tbtMs)} ms | ${m.mobile.cls.toFixed(3)} | ${m.desktop.score.toFixed(2)} | ${ms(m.desktop.tbtMs)} ms | ${m.desktop.cls.toFixed(3)} | ${m.mobile.bestPractices.toFixed(2)} / ${m.desktop.bestPractices.toFixed(2)} | ${verdict} |`;
+  const missing = rows.map((row) => ({ row, found: misses(row, floor.mobile.tbtMs) }));
+  const lines = [
+    START,
+    '## Web app on a phone and a desktop (Lighthouse 12)',
+    '',
+    `Measured by \`npm run bench\` (\`bench/lighthouse.ts\`) on ${new Date().toISOString().slice(0, 10)}: Lighthouse ${'12.2.3'} driving Debian's Chromium, mobile defaults (processor 4× slower, slow 4G, simulated) and desktop (1350×940, no throttling), signed in as ${DEMO_USERS[USER]} in the own sign-in flow, every page of the page walk this user opens with ids from the demo data, served as the server serves it (compressed as built, hashed assets cached). The framework floor (bench/bundle.ts: React, React Router, TanStack Query, i18next, Mantine core with its CSS, a card with a 25-row table) is measured first in the same run, served the same way.`,
+    '',
+    `Targets: mobile total blocking time ≤ ${TARGETS.mobileTbtTimesFloor}× the floor's (${ms(floor.mobile.tbtMs * TARGETS.mobileTbtTimesFloor)} ms in this run), layout shift ≤ ${TARGETS.cls}, mobile LCP ≤ ${TARGETS.lcpMs / 1000} s, desktop total blocking time ≤ ${TARGETS.desktopTbtMs} ms, best practices 1.0.`,
+    '',
+    '| page | mobile score | mobile LCP | mobile TBT | mobile CLS | desktop score | desktop TBT | desktop CLS | best practices m / d | misses |',
+    '|---|---:|---:|---:|---:|---:|---:|---:|---:|---|',
+    line('baseline: framework floor', floor, '—'),
+    ...missing.map(({ row, found }) => line(row.page, row, found.length ? found.join('; ') : 'meets all')),
+    '',
+    `${missing.filter((m) => m.found.length === 0).length} of ${rows.length} pages meet every target.`,
+    END,
+  ];
+  const performanceFile = join(import.meta.dirname, '..', 'docs', 'performance.md');
+  const previous = await readFile(performanceFile, 'utf8');
+  const section = lines.join('\n');
+  const next =
+    previous.includes(START) && previous.includes(END)
+      ? previous.slice(0, previous.indexOf(START)) +
+        section +
+        previous.slice(previous.indexOf(END) + END.length)
+      : `${previous.trimEnd()}\n\n${section}\n`;
+  await writeFile(performanceFile, next);
+  console.log(section);
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  await writeLighthouseResults(await runLighthouseBench());
+}
