@@ -91,7 +91,7 @@ async function serveFloor() {
 }
 
 /** The Hub with the demo data and the built web app, in the own sign-in flow. */
-async function startHub() {
+export async function startHub() {
   const postgres = await startEmbeddedPostgres({ dataDir: workDir });
   await ensureDatabaseExists(postgres.url(), 'lighthouse');
   const db = createDatabase(postgres.url('lighthouse'), { max: 10 });
@@ -123,7 +123,7 @@ async function startHub() {
 }
 
 /** Signs the browser in through the sign-in page, so Lighthouse's tabs open signed in. */
-async function signIn(port: number, baseUrl: string, email: string) {
+export async function signIn(port: number, baseUrl: string, email: string) {
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${port}`);
   const page = await browser.contexts()[0]!.newPage();
   await page.goto(`${baseUrl}/dashboard`);

@@ -1,17 +1,38 @@
 import { intlLocale } from './i18n';
 
+/**
+ * Formatters are made once per language and kept: making an Intl formatter costs far more than
+ * formatting with one (on a phone a table of dates spent most of its render making them).
+ */
+const formatters = new Map<string, Intl.DateTimeFormat | Intl.NumberFormat>();
+
+function cached<T extends Intl.DateTimeFormat | Intl.NumberFormat>(key: string, make: () => T): T {
+  let formatter = formatters.get(key) as T | undefined;
+  if (!formatter) {
+    formatter = make();
+    formatters.set(key, formatter);
+  }
+  return formatter;
+}
+
 /** Date and time in the user's language: numeric date with 2-digit hour and minute (spec 9). */
 export function formatDateTime(value: string | Date, language: string, withSeconds = false): string {
-  return new Intl.DateTimeFormat(intlLocale(language), {
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    ...(withSeconds ? { second: '2-digit' } : {}),
-  }).format(typeof value === 'string' ? new Date(value) : value);
+  const locale = intlLocale(language);
+  return cached(
+    `dateTime ${locale} ${withSeconds}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: '2-digit',
+        day: '2-digit',
+        hour: '2-digit',
+        minute: '2-digit',
+        ...(withSeconds ? { second: '2-digit' } : {}),
+      }),
+  ).format(typeof value === 'string' ? new Date(value) : value);
 }
 
 export function formatNumber(value: number, language: string): string {
-  return new Intl.NumberFormat(intlLocale(language)).format(value);
+  const locale = intlLocale(language);
+  return cached(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }

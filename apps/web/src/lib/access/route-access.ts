@@ -125,8 +125,23 @@ export function chainUsesActiveAccount(chain: HandleChain): boolean {
 
 type Match = { route: RouteDefinition; pathnameBase: string };
 
+/**
+ * The matches of each path, per route tree. React Router's matchRoutes flattens and ranks the
+ * whole tree at each call; the sidebar resolves each of its items at each render, which kept a
+ * phone's processor busy for a quarter of a second per page. The trees are the app's constants.
+ */
+const matchesByTree = new WeakMap<RouteDefinition[], Map<string, Match[] | null>>();
+/** Paths remembered per tree before starting afresh (paths with ids are endless in principle). */
+const REMEMBERED_PATHS = 500;
+
 function matchChain(tree: RouteDefinition[], pathname: string): Match[] | null {
-  return matchRoutes(tree as never, pathname) as Match[] | null;
+  let known = matchesByTree.get(tree);
+  if (!known || known.size >= REMEMBERED_PATHS) {
+    known = new Map();
+    matchesByTree.set(tree, known);
+  }
+  if (!known.has(pathname)) known.set(pathname, matchRoutes(tree as never, pathname) as Match[] | null);
+  return known.get(pathname)!;
 }
 
 function joinPath(base: string, segment: string): string {

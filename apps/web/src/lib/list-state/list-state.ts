@@ -144,9 +144,15 @@ export function viewQueryOf(state: ListState): string {
   return params.toString();
 }
 
-/** The user's time zone, so "is 2026-03-15" means that day where the user is. */
+let timeZone: string | undefined;
+
+/**
+ * The user's time zone, so "is 2026-03-15" means that day where the user is. Read once: asking
+ * Intl makes a formatter, which costs milliseconds on a phone, and lists ask at every render.
+ */
 export function userTimeZone(): string {
-  return Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
+  timeZone ??= Intl.DateTimeFormat().resolvedOptions().timeZone || 'Europe/Stockholm';
+  return timeZone;
 }
 
 /** The address of a saved view: its query, in the current account (other parameters go). */
