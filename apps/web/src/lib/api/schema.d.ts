@@ -8991,13 +8991,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with its stored type */
+            /** @description The file, with the type stored at upload (each type the upload accepts is listed); application/octet-stream for a stored type outside that list */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/xml": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
+                    "text/csv": string;
+                    "text/plain": string;
                 };
             };
             /** @description Default Response */
@@ -9335,13 +9346,24 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file, with its stored type */
+            /** @description The file, with the type stored at upload (each type the upload accepts is listed); application/octet-stream for a stored type outside that list */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/octet-stream": string;
+                    "application/pdf": string;
+                    "application/vnd.openxmlformats-officedocument.spreadsheetml.sheet": string;
+                    "application/vnd.openxmlformats-officedocument.wordprocessingml.document": string;
+                    "application/xml": string;
+                    "image/gif": string;
+                    "image/jpeg": string;
+                    "image/png": string;
+                    "image/tiff": string;
+                    "image/webp": string;
+                    "text/csv": string;
+                    "text/plain": string;
                 };
             };
             /** @description Default Response */
