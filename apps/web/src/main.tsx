@@ -1,3 +1,5 @@
+// First: zod must not probe `new Function` (CSP) when the contracts' schemas are built.
+import './lib/zod-jitless';
 import '@mantine/core/styles.css';
 import 'mantine-datatable/styles.css';
 import './app/global.css';

@@ -86,6 +86,20 @@ describe('[SECURITY] the page policy names exactly the configured identity provi
     });
   });
 
+  it('asks search engines to index and follow nothing: pages, API answers, errors and robots.txt', async () => {
+    const app = await appWith({});
+    for (const url of [
+      '/dashboard',
+      '/auth/silent-callback',
+      '/api/health',
+      '/api/nothing-here',
+      '/robots.txt',
+    ]) {
+      const response = await app.inject({ url, headers: { host: 'localhost:8080' } });
+      expect(response.headers['x-robots-tag'], url).toBe('noindex, nofollow');
+    }
+  });
+
   it('lets only the Hub itself frame the silent-renewal page, and no other page', async () => {
     const app = await appWith({ OIDC_ISSUER: 'https://login.example.net/tenant-1/v2.0' });
     const silent = await app.inject({

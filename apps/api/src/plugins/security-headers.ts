@@ -48,6 +48,9 @@ declare module 'fastify' {
   }
 }
 
+/** Sent with every answer: no search engine indexes it or follows its links. */
+export const ROBOTS_TAG = 'noindex, nofollow';
+
 /**
  * Security headers for API and SPA alike, by helmet. Each set is built once: @fastify/helmet
  * builds helmet's middleware again for every request (parsing the policy each time), which cost a
@@ -66,6 +69,11 @@ async function securityHeadersPlugin(
   const everyPage = headers("'none'");
   const framedBySelf = headers("'self'");
   app.addHook('onRequest', (request, reply, done) => {
+    // Nothing of a signed-in portal belongs in a search index, a page or an API answer alike
+    // (robots.txt asks crawlers to stay out; this covers a link found elsewhere). Set on the raw
+    // response like helmet's headers, so that replies that write their own head (the
+    // notification stream) carry it too.
+    reply.raw.setHeader('x-robots-tag', ROBOTS_TAG);
     const apply = request.routeOptions.config.securityHeaders === 'framedBySelf' ? framedBySelf : everyPage;
     apply(request.raw, reply.raw, (error?: unknown) => done(error as Error | undefined));
   });

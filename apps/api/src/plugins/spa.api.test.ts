@@ -57,6 +57,22 @@ describe('[SPA] one public address: screens opened at another host of the server
     expect(discovery.statusCode).not.toBe(308);
   });
 
+  it('tells every crawler to stay out: robots.txt is cacheable plain text at any host, not the web app', async () => {
+    for (const host of ['localhost:8080', '127.0.0.1:8080']) {
+      const response = await open('/robots.txt', host);
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+      expect(response.headers['cache-control']).toBe('public, max-age=86400');
+      expect(response.body).toBe('User-agent: *\nDisallow: /\n');
+    }
+  });
+
+  it('keeps robots.txt out of the OpenAPI document, like the other screens', async () => {
+    const document = (await open('/api/openapi.json', 'localhost:8080')).json<{ paths: object }>();
+    expect(Object.keys(document.paths)).not.toContain('/robots.txt');
+    expect(Object.keys(document.paths)).not.toContain('/auth/silent-callback');
+  });
+
   it('serves the page on the second arrival instead of looping when a proxy rewrites the Host', async () => {
     const first = await open('/dashboard', 'app-internal:8080');
     expect(first.statusCode).toBe(308);

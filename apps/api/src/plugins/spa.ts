@@ -19,6 +19,9 @@ export type SpaOptions = {
  */
 const REDIRECTED_COOKIE = 'hub-public-url-redirect';
 
+/** Every crawler, every path: out. */
+export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
+
 /**
  * Serves the built web app, compressed as built. Hashed assets are cached for a year; every other path that is not
  * under /api answers index.html so the SPA's router owns it. Unknown /api paths are JSON 404s.
@@ -54,6 +57,13 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
     // Appended, never resolved: a path like //other.example must stay a path of PUBLIC_URL.
     return request.url.startsWith('/') ? `${options.publicUrl}${request.url}` : undefined;
   };
+
+  // A signed-in portal has nothing for search engines: crawlers are asked to stay out of all of
+  // it (every answer also says noindex, plugins/security-headers.ts). Served with or without a
+  // build, and at any host: a crawler may arrive at another name of the server.
+  app.get('/robots.txt', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) =>
+    reply.type('text/plain; charset=utf-8').header('cache-control', 'public, max-age=86400').send(ROBOTS_TXT),
+  );
 
   // The page of the hidden iframe that renews a sign-in when the provider issues no refresh
   // tokens: the only page the Hub may frame, and only the Hub.

@@ -71,6 +71,23 @@ function initialLanguage(): Language {
   return toSupportedLanguage(navigator.language);
 }
 
+/**
+ * The page speaks the UI language: `<html lang>` for screen readers and the browser's own
+ * features, and the meta description (index.html's is the English one) for whatever shows the
+ * page's summary. Its text is in the core of the catalog, which a language has before it is used.
+ */
+function showLanguageInDocument(language: string) {
+  document.documentElement.lang = language;
+  if (!i18next.exists('app.description', { lng: language })) return;
+  let description = document.head.querySelector<HTMLMetaElement>('meta[name="description"]');
+  if (!description) {
+    description = document.createElement('meta');
+    description.name = 'description';
+    document.head.append(description);
+  }
+  description.content = i18next.t('app.description', { lng: language });
+}
+
 export async function initI18n() {
   const language = initialLanguage();
   const core = await withRetries(() => loadCatalog('core', language));
@@ -86,10 +103,10 @@ export async function initI18n() {
     interpolation: { escapeValue: false },
     returnNull: false,
   });
-  document.documentElement.lang = i18next.language;
-  i18next.on('languageChanged', (lng) => {
-    document.documentElement.lang = lng;
-  });
+  showLanguageInDocument(i18next.language);
+  // Named, so that initialising again (route tests do) keeps one listener.
+  i18next.off('languageChanged', showLanguageInDocument);
+  i18next.on('languageChanged', showLanguageInDocument);
   markInitialised();
   // Not awaited: the first paint needs the core only. A failure is retried by fullCatalogReady().
   fullCatalogReady().catch(() => undefined);

@@ -356,9 +356,12 @@ export const customersAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         summary: "A customer's audit log as CSV, with the list's filters",
         params: idParams,
         querystring: ZExportCustomerAuditRequest,
-        produces: ['text/csv'],
+        // Only the answer is CSV: an error is JSON like everywhere (`produces` would list it as CSV).
         response: {
-          200: z.string().describe('CSV: time, actor, action, entity, before, after, request id'),
+          200: {
+            description: 'CSV: time, actor, action, entity, before, after, request id',
+            content: { 'text/csv': { schema: z.string() } },
+          },
           ...errors,
         },
       },

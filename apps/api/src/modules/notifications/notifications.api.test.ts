@@ -96,6 +96,8 @@ describe('[NOTIFICATIONS] list, clear and live stream', () => {
     expect(userStream.status).toBe(200);
     expect(userStream.headers.get('content-type')).toContain('text/event-stream');
     expect(userStream.headers.get('x-request-id')).toBeTruthy();
+    // It writes its own head: the headers every answer carries must still be in it.
+    expect(userStream.headers.get('x-robots-tag')).toBe('noindex, nofollow');
 
     const pending = readNotifications(userStream, 1);
     await createNotification(ctx.db, {

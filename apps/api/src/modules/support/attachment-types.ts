@@ -35,6 +35,36 @@ export const ALLOWED_EXTENSIONS = [
   ...new Set([...Object.values(BINARY_TYPES).flatMap((t) => t.extensions), ...Object.keys(TEXT_TYPES)]),
 ].sort();
 
+/** A content type without its parameters (`text/csv; charset=utf-8` → `text/csv`), lower case. */
+export function mediaTypeOf(contentType: string): string {
+  return (contentType.split(';')[0] ?? '').trim().toLowerCase();
+}
+
+/**
+ * Served for a stored type outside the allow-list (a row written before a type was dropped from
+ * it, or by another system): the bytes as a download, never a type a browser might render.
+ */
+export const FALLBACK_ATTACHMENT_TYPE = 'application/octet-stream';
+
+/**
+ * Every media type an attachment download may answer with: the types the upload stores, and the
+ * fallback. The routes' OpenAPI responses list exactly these (support.routes.ts).
+ */
+export const SERVED_ATTACHMENT_MEDIA_TYPES: readonly string[] = [
+  ...new Set([
+    ...Object.values(BINARY_TYPES).map((t) => mediaTypeOf(t.mime)),
+    ...Object.values(TEXT_TYPES).map(mediaTypeOf),
+    FALLBACK_ATTACHMENT_TYPE,
+  ]),
+].sort();
+
+/** The content type to answer a download with: the stored one when its media type is allowed. */
+export function servedAttachmentType(storedType: string): string {
+  return SERVED_ATTACHMENT_MEDIA_TYPES.includes(mediaTypeOf(storedType))
+    ? storedType
+    : FALLBACK_ATTACHMENT_TYPE;
+}
+
 function extensionOf(filename: string): string {
   const dot = filename.lastIndexOf('.');
   return dot < 0 ? '' : filename.slice(dot + 1).toLowerCase();

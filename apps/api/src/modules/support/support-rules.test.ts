@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { detectAllowedType } from './attachment-types.ts';
+import {
+  detectAllowedType,
+  FALLBACK_ATTACHMENT_TYPE,
+  SERVED_ATTACHMENT_MEDIA_TYPES,
+  servedAttachmentType,
+} from './attachment-types.ts';
 import { contentDispositionAttachment } from './content-disposition.ts';
 import { supportHoursAt, zonedInstant } from './support-hours.ts';
 import { checkTransition } from './support.service.ts';
@@ -43,6 +48,19 @@ describe('detectAllowedType', () => {
     ['tool.pdf', Buffer.from('4d5a9000030000000400', 'hex'), undefined],
   ])('%s → %s', async (name, head, expected) => {
     expect(await detectAllowedType(name, head, true)).toBe(expected);
+  });
+});
+
+describe('servedAttachmentType', () => {
+  it('answers a stored type of the allow-list as stored, parameters and all', () => {
+    expect(servedAttachmentType('text/csv; charset=utf-8')).toBe('text/csv; charset=utf-8');
+    expect(servedAttachmentType('application/pdf')).toBe('application/pdf');
+  });
+
+  it('answers any other stored type as a plain download, which the document lists too', () => {
+    expect(servedAttachmentType('text/html')).toBe(FALLBACK_ATTACHMENT_TYPE);
+    expect(servedAttachmentType('image/svg+xml')).toBe(FALLBACK_ATTACHMENT_TYPE);
+    expect(SERVED_ATTACHMENT_MEDIA_TYPES).toContain(FALLBACK_ATTACHMENT_TYPE);
   });
 });
 

@@ -29,7 +29,12 @@ import {
 import { notFound } from '../../lib/errors.ts';
 import { StoredFileMissing } from '../../lib/storage/file-storage.ts';
 import { accountOf, principalOf } from '../auth/request-context.ts';
-import { ALLOWED_EXTENSIONS } from './attachment-types.ts';
+import {
+  ALLOWED_EXTENSIONS,
+  FALLBACK_ATTACHMENT_TYPE,
+  SERVED_ATTACHMENT_MEDIA_TYPES,
+  servedAttachmentType,
+} from './attachment-types.ts';
 import { formValidatorCompiler, parseFormFields } from './form-fields.ts';
 import { contentDispositionAttachment } from './content-disposition.ts';
 import { getSupportContact } from './support-contact.ts';
@@ -51,10 +56,13 @@ const ACCOUNT = { account: { requires: 'SUP' } } as const;
 const ZCaseParams = z.object({ caseId: ZSupportCaseIdParam });
 const ZAttachmentParams = z.object({ attachmentId: ZAttachmentIdParam });
 const ZFile = z.string().meta({ format: 'binary' });
-// The stored type of the attachment, whatever it is: not JSON, so no contract response describes it.
+// The stored type of the attachment, one of the types the upload accepts (or the fallback): not
+// JSON, so no contract response describes it. Each is listed, so the document says what is served.
 const file = {
-  description: 'The file, with its stored type',
-  content: { 'application/octet-stream': { schema: ZFile } },
+  description:
+    'The file, with the type stored at upload (each type the upload accepts is listed); ' +
+    `${FALLBACK_ATTACHMENT_TYPE} for a stored type outside that list`,
+  content: Object.fromEntries(SERVED_ATTACHMENT_MEDIA_TYPES.map((type) => [type, { schema: ZFile }])),
 };
 const ZCreateCaseForm = z.object({
   ...ZCreateSupportCaseRequest.shape,
@@ -121,7 +129,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     // Never rendered in the page: a download, of the type checked at upload, not to be sniffed,
     // and sandboxed should a browser open it anyway.
     return reply
-      .header('content-type', attachment.contentType)
+      .header('content-type', servedAttachmentType(attachment.contentType))
       .header('content-disposition', contentDispositionAttachment(attachment.filename))
       .header('x-content-type-options', 'nosniff')
       .header('content-security-policy', "default-src 'none'; sandbox")

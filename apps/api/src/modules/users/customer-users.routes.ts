@@ -218,9 +218,12 @@ export const customerUsersRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> =
         tags: ['users'],
         summary: 'The users of a customer account as CSV',
         params: customerParams,
-        produces: ['text/csv'],
+        // Only the answer is CSV: an error is JSON like everywhere (`produces` would list it as CSV).
         response: {
-          200: z.string().describe('CSV: name, e-mail, roles, permissions, enabled, locked'),
+          200: {
+            description: 'CSV: name, e-mail, roles, permissions, enabled, locked',
+            content: { 'text/csv': { schema: z.string() } },
+          },
           ...errors,
         },
       },

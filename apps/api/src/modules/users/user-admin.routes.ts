@@ -87,9 +87,12 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['users'],
         summary: 'Every user matching the search as CSV (provider administrators)',
         querystring: ZExportUsersRequest,
-        produces: ['text/csv'],
+        // Only the answer is CSV: an error is JSON like everywhere (`produces` would list it as CSV).
         response: {
-          200: z.string().describe('CSV: first name, last name, e-mail, username, roles, accounts, enabled'),
+          200: {
+            description: 'CSV: first name, last name, e-mail, username, roles, accounts, enabled',
+            content: { 'text/csv': { schema: z.string() } },
+          },
           400: ZApiError,
           401: ZApiError,
           403: ZApiError,
