@@ -241,7 +241,10 @@ export async function recordProgress(
  */
 export async function markReady(
   db: Database,
-  report: Pick<ClaimedReport, 'id' | 'generationId' | 'requestedByUserId' | 'customerId' | 'level' | 'from' | 'to'>,
+  report: Pick<
+    ClaimedReport,
+    'id' | 'generationId' | 'requestedByUserId' | 'customerId' | 'level' | 'from' | 'to'
+  >,
   file: { storageKey: string; sizeBytes: number; rows: number },
 ): Promise<boolean> {
   return inTransaction(db.$client, async (client) => {
