@@ -1,10 +1,12 @@
 /**
  * Interaction to next paint on a 4× slowed processor (issue 27's target: ≤ 200 ms), read with the
  * `web-vitals` library in Debian's Chromium: typing in a list's text filter, opening a row's
- * details, opening the account menu and switching the active account. Each is measured on a page
- * freshly opened and settled, several times; part of bench/lighthouse.ts's section.
+ * details and opening the account menu. Each is measured on a page freshly opened and settled,
+ * several times; part of bench/lighthouse.ts's section. Switching the active account is not
+ * measured yet: in the own sign-in flow the bench uses, the header offers no account switcher.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import { createRequire } from 'node:module';
 import { chromium, type Page } from 'playwright-core';
 
@@ -16,9 +18,10 @@ type Interaction = { name: string; path: string; act: (page: Page) => Promise<vo
 
 const INTERACTIONS: Interaction[] = [
   {
-    name: "typing in a list's text filter (the files' file name)",
+    name: "typing in a list's text filter (the files' file name, behind More filters: the worse of the two)",
     path: '/tracking/files',
     act: async (page) => {
+      await page.getByRole('button', { name: 'More filters' }).click();
       await page
         .getByRole('textbox', { name: 'File name', exact: true })
         .pressSequentially('INV_2026', { delay: 80 });
@@ -33,20 +36,11 @@ const INTERACTIONS: Interaction[] = [
     },
   },
   {
-    name: 'opening the account menu',
+    name: 'opening the account menu (the user menu in the header)',
     path: '/dashboard',
     act: async (page) => {
-      await page.getByRole('button', { name: /^Active account: / }).click();
+      await page.getByRole('button', { name: /^User menu for / }).click();
       await page.getByRole('menuitem').first().waitFor();
-    },
-  },
-  {
-    name: 'switching the active account (the worse of opening the menu and choosing)',
-    path: '/tracking/files',
-    act: async (page) => {
-      await page.getByRole('button', { name: /^Active account: / }).click();
-      await page.locator('[role=menuitem]:not([aria-current])').first().click();
-      await page.getByRole('table').getByRole('row').nth(1).waitFor();
     },
   },
 ];
@@ -55,7 +49,11 @@ export type InteractionResult = { name: string; inpMs: number[] };
 
 /** The INP of each round of each interaction, in a signed-in browser reached over CDP. */
 export async function measureInteractions(cdpPort: number, baseUrl: string): Promise<InteractionResult[]> {
-  const webVitals = await readFile(require.resolve('web-vitals/dist/web-vitals.iife.js'), 'utf8');
+  const webVitals = await readFile(
+    // The package exports its module builds only; its script build lies beside them.
+    join(dirname(require.resolve('web-vitals')), 'web-vitals.iife.js'),
+    'utf8',
+  );
   const browser = await chromium.connectOverCDP(`http://127.0.0.1:${cdpPort}`);
   const context = browser.contexts()[0]!;
   // Every interaction counts (the library's default skips those under 40 ms).
@@ -71,7 +69,7 @@ export async function measureInteractions(cdpPort: number, baseUrl: string): Pro
       const inpMs: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const page = await context.newPage();
-        await page.setViewportSize({ width: 412, height: 823 });
+        await page.setViewportSize({ width: 1280, height: 800 });
         const cdp = await context.newCDPSession(page);
         await cdp.send('Emulation.setCPUThrottlingRate', { rate: 4 });
         await page.goto(`${baseUrl}${interaction.path}`);
@@ -93,7 +91,7 @@ export async function measureInteractions(cdpPort: number, baseUrl: string): Pro
 
 export function interactionLines(results: readonly InteractionResult[]): string[] {
   return [
-    `### Interaction to next paint (processor 4× slower, 412 px, ${ROUNDS} rounds; target ≤ ${TARGET_MS} ms)`,
+    `### Interaction to next paint (processor 4× slower, 1280 px, ${ROUNDS} rounds; target ≤ ${TARGET_MS} ms)`,
     '',
     'Read with `web-vitals` (every interaction of 16 ms or more counts); 0 means no interaction took that long.',
     '',
