@@ -4,6 +4,7 @@ import { keepProcessorsBusy, mainAreaHistory, slowDown, watchMainArea } from './
 import {
   EXTERNAL_CLIENT_ID,
   externalIdp,
+  recordApiCalls,
   signInAtExternalIdp,
   TOKEN_LIFETIME_SECONDS,
   withoutWebFonts,
@@ -87,21 +88,11 @@ describe('[BUSY] journeys on a machine whose processor is kept busy', () => {
       await withoutWebFonts(page);
       let providerPages = 0;
       const framed = new Set<string>();
-      const calls: { path: string; token?: string; sentAt: number; status?: number }[] = [];
+      const calls = recordApiCalls(context, sso);
       context.on('request', (request) => {
-        const url = new URL(request.url());
-        if (request.isNavigationRequest()) {
-          if (request.frame() !== page.mainFrame()) framed.add(url.pathname);
-          else if (url.origin === idp.issuer) providerPages += 1;
-        }
-        if (url.origin !== sso.baseUrl || !url.pathname.startsWith('/api/')) return;
-        const token = /^Bearer (.+)$/.exec(request.headers().authorization ?? '')?.[1];
-        const call = { path: url.pathname, token, sentAt: Date.now() / 1000 };
-        calls.push(call);
-        void request
-          .response()
-          .then((response) => Object.assign(call, { status: response?.status() }))
-          .catch(() => undefined);
+        if (!request.isNavigationRequest()) return;
+        if (request.frame() !== page.mainFrame()) framed.add(new URL(request.url()).pathname);
+        else if (new URL(request.url()).origin === idp.issuer) providerPages += 1;
       });
       const storedIdToken = () =>
         page.evaluate(() => {

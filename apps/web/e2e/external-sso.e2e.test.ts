@@ -4,6 +4,7 @@ import {
   EXTERNAL_ACCOUNTS,
   EXTERNAL_CLIENT_ID,
   externalIdp,
+  recordApiCalls,
   signInAtExternalIdp,
   TOKEN_LIFETIME_SECONDS,
   withoutWebFonts,
@@ -24,23 +25,6 @@ const storedSignIns = (page: Page) =>
 /** A JWT's claims, as the test reads them from the requests the browser sends. */
 const claimsOf = (token: string) =>
   JSON.parse(Buffer.from(token.split('.')[1]!, 'base64url').toString()) as { iat: number; exp: number };
-
-/** Every API call of a browser context: which token it carried, when, and what it got back. */
-function recordApiCalls(context: BrowserContext, hub: Hub) {
-  const calls: { path: string; token?: string; sentAt: number; status?: number }[] = [];
-  context.on('request', (request) => {
-    const url = new URL(request.url());
-    if (url.origin !== hub.baseUrl || !url.pathname.startsWith('/api/')) return;
-    const token = /^Bearer (.+)$/.exec(request.headers().authorization ?? '')?.[1];
-    const call = { path: url.pathname, token, sentAt: Date.now() / 1000 };
-    calls.push(call);
-    void request
-      .response()
-      .then((response) => Object.assign(call, { status: response?.status() }))
-      .catch(() => undefined);
-  });
-  return calls;
-}
 
 /**
  * Which tab presented which refresh token, and what the tabs warned of: with the provider's own

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import { exportJWK, generateKeyPair } from 'jose';
 import Provider, { type Account, type KoaContextWithOIDC } from 'oidc-provider';
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { freePort } from '../../../api/src/db/embedded-postgres.ts';
 
 /**
@@ -141,4 +141,21 @@ export async function signInAtExternalIdp(page: Page, idp: ExternalIdp, login: E
 /** The provider's pages load a web font; this machine has no network beyond localhost. */
 export async function withoutWebFonts(page: Page) {
   await page.context().route('https://fonts.googleapis.com/**', (route) => route.abort());
+}
+
+/** Every API call of a browser context: which token it carried, when, and what it got back. */
+export function recordApiCalls(context: BrowserContext, hub: { baseUrl: string }) {
+  const calls: { path: string; token?: string; sentAt: number; status?: number }[] = [];
+  context.on('request', (request) => {
+    const url = new URL(request.url());
+    if (url.origin !== hub.baseUrl || !url.pathname.startsWith('/api/')) return;
+    const token = /^Bearer (.+)$/.exec(request.headers().authorization ?? '')?.[1];
+    const call = { path: url.pathname, token, sentAt: Date.now() / 1000 };
+    calls.push(call);
+    void request
+      .response()
+      .then((response) => Object.assign(call, { status: response?.status() }))
+      .catch(() => undefined);
+  });
+  return calls;
 }
