@@ -118,8 +118,9 @@ describe('[TRACKING] overview, lists and details in the browser', () => {
     // A text filter with its operator, applied with the form.
     await page.getByRole('button', { name: 'More filters' }).click();
     await page.getByRole('textbox', { name: 'File name', exact: true }).fill('fixture_browser');
-    await page.getByRole('combobox', { name: 'File name: comparison' }).click();
-    await page.getByRole('option', { name: 'Starts with' }).click();
+    await page
+      .getByRole('combobox', { name: 'File name: comparison' })
+      .selectOption({ label: 'Starts with' });
     await page.getByRole('button', { name: 'Apply filters' }).click();
     await eventually(() => params(page).get('filenameOperator')).toBe('startsWith');
     expect(params(page).get('filename')).toBe('fixture_browser');

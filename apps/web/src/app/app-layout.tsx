@@ -2,7 +2,16 @@ import { ActionIcon, Burger, Group, rem, Text } from '@mantine/core';
 import { useDisclosure, useMediaQuery } from '@mantine/hooks';
 import { IconLayoutSidebarLeftCollapse, IconLayoutSidebarLeftExpand } from '@tabler/icons-react';
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useRef, useState, type CSSProperties, type RefObject } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type CSSProperties,
+  type RefObject,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useMatches } from 'react-router';
 import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hub/contracts';
@@ -86,6 +95,21 @@ export function AppLayout() {
     storeSidebarCollapsed(localStorage, range, !collapsed);
     setCollapsedIn((current) => ({ ...current, [range]: !collapsed }));
   };
+  const { activeAccountId, environment, hostname } = accessSubject;
+  // Each entry is resolved through the route table (redirects, rights): worth doing again only
+  // when the user or the account changes, not at every render of the frame.
+  const items = useMemo(
+    () =>
+      SIDEBAR_ITEMS.filter((item) =>
+        isSidebarItemVisible(
+          item,
+          signedInRoutes,
+          { user, activeAccountId, environment, hostname },
+          config.useAuthService,
+        ),
+      ),
+    [user, activeAccountId, environment, hostname, config.useAuthService],
+  );
   useUpdateCheck(config.buildId);
   const sidebarCovers = isMobile && mobileOpen;
   useSidebarOverlay(sidebarCovers, mobile.close, burgerRef);
@@ -93,10 +117,6 @@ export function AppLayout() {
   if (!user) return null;
   const chain = matches.map((m) => m.handle as RouteHandle | undefined);
   const showAccountSwitcher = config.useAuthService === 0 && account !== null;
-  const subject = { ...accessSubject, user };
-  const items = SIDEBAR_ITEMS.filter((item) =>
-    isSidebarItemVisible(item, signedInRoutes, subject, config.useAuthService),
-  );
   const accountRow = showAccountSwitcher && isMobile;
   const accountSearch =
     account && config.useAuthService === 0 ? `?${ACTIVE_ACCOUNT_PARAM}=${account.id}` : '';

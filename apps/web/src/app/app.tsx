@@ -18,6 +18,10 @@ const theme = createTheme({
     // role="menu", which the menu role does not allow (axe aria-required-children). Without it,
     // opening a menu focuses its first item, as the WAI-ARIA menu button pattern asks.
     Menu: { defaultProps: { withInitialFocusPlaceholder: false } },
+    // A closed select's options are built and positioned only when it opens. Mantine keeps them
+    // mounted (hidden) by default; a list's filters then placed a dozen hidden dropdowns at every
+    // render, a large part of a phone's first second on the tracking lists.
+    Combobox: { defaultProps: { keepMounted: false } },
   },
 });
 

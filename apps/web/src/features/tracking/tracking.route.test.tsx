@@ -1,4 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import type { TCurrentUser, TTrackingFile, TTrackingFileSummary } from '@service-hub/contracts';
 import { customerUser, GOTA } from '../../lib/access/route-access.fixtures';
@@ -72,6 +73,35 @@ describe('tracking routes', () => {
     const link = await screen.findByRole('link', { name: 'invoices-2026-03.xml' });
     expect(link.getAttribute('href')).toBe(`/tracking/files/41/delivery-channels?activeAccountId=${GOTA.id}`);
     expect(within(link.closest('tr')!).getByText('Delivered')).toBeTruthy();
+  });
+
+  it("say a channel's meaning when a pointer reaches its icon", async () => {
+    await renderRoute('/tracking/files', customerUser, api);
+    const icon = await screen.findByRole('img', { name: 'E-mail' });
+    expect(screen.queryByText(/electronic address/)).toBeNull();
+    await userEvent.hover(icon);
+    const label = "Sent to the recipient's electronic address (e-mail, Vipps or invoice network)";
+    expect(await screen.findByText(label)).toBeTruthy();
+    await userEvent.unhover(icon);
+    await waitFor(() => expect(screen.queryByText(label)).toBeNull());
+  });
+
+  it('build the further filters when asked for, keep what was typed in them, and compare with a native list', async () => {
+    const user = userEvent.setup();
+    await renderRoute('/tracking/files', customerUser, api);
+    await screen.findByRole('link', { name: 'invoices-2026-03.xml' });
+    expect(screen.queryByRole('textbox', { name: 'File name' })).toBeNull();
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    await user.type(await screen.findByRole('textbox', { name: 'File name' }), 'INV_');
+    const operator = screen.getByRole('combobox', { name: 'File name: comparison' });
+    expect(operator.tagName).toBe('SELECT');
+    await user.selectOptions(operator, 'Starts with');
+    await user.click(screen.getByRole('button', { name: 'Fewer filters' }));
+    await user.click(screen.getByRole('button', { name: 'More filters' }));
+    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'File name' }).value).toBe('INV_');
+    expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'File name: comparison' }).value).toBe(
+      'startsWith',
+    );
   });
 
   it('open a file on its first tab, the tabs leading to each other', async () => {

@@ -1,4 +1,4 @@
-import { Group, Select, SimpleGrid } from '@mantine/core';
+import { Group, NativeSelect, SimpleGrid } from '@mantine/core';
 import { DatePickerInput, TimeInput } from '@mantine/dates';
 import { useTranslation } from 'react-i18next';
 import { DATE_FILTER_OPERATORS, type DateFilterOperator } from '@service-hub/contracts';
@@ -50,12 +50,15 @@ export function DateFilterFields({ label, value, onChange, errors = {} }: DateFi
   return (
     <LocalDatesProvider>
       <SimpleGrid cols={{ base: 1, xs: 2, md: isRange ? 3 : 2 }} spacing="xs">
-        <Select
+        {/* The browser's own list, as for text operators; "any" clears the dates with it. */}
+        <NativeSelect
           label={label}
-          placeholder={t('lists.dateOperators.any')}
-          data={DATE_FILTER_OPERATORS.map((op) => ({ value: op, label: t(`lists.dateOperators.${op}`) }))}
-          value={operator ?? null}
-          onChange={(next) =>
+          data={[
+            { value: '', label: t('lists.dateOperators.any') },
+            ...DATE_FILTER_OPERATORS.map((op) => ({ value: op, label: t(`lists.dateOperators.${op}`) })),
+          ]}
+          value={operator ?? ''}
+          onChange={({ currentTarget: { value: next } }) =>
             onChange(
               next
                 ? { dateOperator: next }
@@ -68,7 +71,6 @@ export function DateFilterFields({ label, value, onChange, errors = {} }: DateFi
                   },
             )
           }
-          clearable
         />
         {operator && date('fromDate', isRange ? t('lists.fromDate') : t('lists.date'))}
         {isRange && date('toDate', t('lists.toDate'))}

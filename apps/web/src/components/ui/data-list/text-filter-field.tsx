@@ -1,4 +1,4 @@
-import { Group, Select, Text, TextInput } from '@mantine/core';
+import { Group, NativeSelect, Text, TextInput } from '@mantine/core';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
@@ -34,13 +34,13 @@ export function TextFilterField({
         {label}
       </Text>
       <Group gap="xs" wrap="nowrap">
-        <Select
+        {/* The browser's own list: five fixed choices need no search, and it costs a phone nothing. */}
+        <NativeSelect
           w={150}
           aria-label={t('lists.operatorOf', { field: label })}
           data={TEXT_FILTER_OPERATORS.map((op) => ({ value: op, label: t(`lists.textOperators.${op}`) }))}
           value={operator}
-          onChange={(next) => onOperatorChange((next as TextFilterOperator | null) ?? 'contains')}
-          allowDeselect={false}
+          onChange={(event) => onOperatorChange(event.currentTarget.value as TextFilterOperator)}
         />
         <TextInput
           style={{ flex: 1, minWidth: 0 }}

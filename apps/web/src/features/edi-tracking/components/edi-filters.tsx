@@ -1,4 +1,4 @@
-import { Button, Collapse, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
+import { Button, MultiSelect, Select, SimpleGrid, Stack } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,6 +12,7 @@ import {
 } from '@service-hub/contracts';
 import { LocalDatesProvider } from '../../../components/ui/data-list/dates-provider';
 import { FilterForm, filtersKey, type FilterFormApi } from '../../../components/ui/data-list/filter-form';
+import { MoreFilters } from '../../../components/ui/data-list/more-filters';
 import { TextFilterField } from '../../../components/ui/data-list/text-filter-field';
 import { filterErrors } from '../../../lib/list-state/filter-errors';
 
@@ -111,7 +112,7 @@ export function EdiFilters({ filters, onApply, schema, label, accounts }: EdiFil
                 ))}
               </SimpleGrid>
             </LocalDatesProvider>
-            <Collapse expanded={showMore}>
+            <MoreFilters expanded={showMore}>
               <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
                 {EDI_TEXT_FILTERS.map((name) => (
                   <TextFilterField
@@ -127,7 +128,7 @@ export function EdiFilters({ filters, onApply, schema, label, accounts }: EdiFil
                   />
                 ))}
               </SimpleGrid>
-            </Collapse>
+            </MoreFilters>
           </Stack>
         );
       }}

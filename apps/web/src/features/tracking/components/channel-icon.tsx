@@ -1,4 +1,4 @@
-import { Group, Tooltip } from '@mantine/core';
+import { Group } from '@mantine/core';
 import {
   IconArchive,
   IconBuildingBank,
@@ -13,6 +13,7 @@ import {
 } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@service-hub/contracts';
+import { PointerTooltip } from '../../../components/ui/pointer-tooltip';
 
 const ICONS: Record<DeliveryChannel, Icon> = {
   email: IconMail,
@@ -45,15 +46,11 @@ export function ChannelIcon({ channel }: { channel: DeliveryChannel }) {
   const { t } = useTranslation();
   const ChannelGlyph = ICONS[channel];
   return (
-    <Tooltip
-      label={t(channelTooltipKey(channel))}
-      withArrow
-      events={{ hover: true, focus: false, touch: true }}
-    >
+    <PointerTooltip label={t(channelTooltipKey(channel))} withArrow>
       <span role="img" aria-label={t(`tracking.channels.${channel}`)} style={{ display: 'inline-flex' }}>
         <ChannelGlyph size={18} stroke={1.6} aria-hidden="true" />
       </span>
-    </Tooltip>
+    </PointerTooltip>
   );
 }
 
@@ -72,11 +69,11 @@ export function ChannelLabel({ channel }: { channel: DeliveryChannel }) {
   const { t } = useTranslation();
   const ChannelGlyph = ICONS[channel];
   return (
-    <Tooltip label={t(channelTooltipKey(channel))} withArrow>
+    <PointerTooltip label={t(channelTooltipKey(channel))} withArrow>
       <Group gap={6} wrap="nowrap" component="span">
         <ChannelGlyph size={18} stroke={1.6} aria-hidden="true" />
         <span>{t(`tracking.channels.${channel}`)}</span>
       </Group>
-    </Tooltip>
+    </PointerTooltip>
   );
 }

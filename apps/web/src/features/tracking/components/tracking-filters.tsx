@@ -1,10 +1,11 @@
-import { Button, Collapse, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
+import { Button, MultiSelect, SimpleGrid, Stack } from '@mantine/core';
 import { useState, type ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { z } from 'zod';
 import { DELIVERY_CHANNEL_KEYS, TRACKING_STATUSES, type TextFilterOperator } from '@service-hub/contracts';
 import { DateFilterFields, type DateFilterValue } from '../../../components/ui/data-list/date-filter-fields';
 import { FilterForm, filtersKey } from '../../../components/ui/data-list/filter-form';
+import { MoreFilters } from '../../../components/ui/data-list/more-filters';
 import { TextFilterField } from '../../../components/ui/data-list/text-filter-field';
 import { filterErrors } from '../../../lib/list-state/filter-errors';
 
@@ -78,7 +79,7 @@ export function TrackingFilters({
             onChange={(change) => set(change)}
             errors={errors}
           />
-          <Collapse expanded={showMore}>
+          <MoreFilters expanded={showMore}>
             <SimpleGrid cols={{ base: 1, md: 2 }} spacing="sm">
               {textFields.map((name) => (
                 <TextFilterField
@@ -94,7 +95,7 @@ export function TrackingFilters({
                 />
               ))}
             </SimpleGrid>
-          </Collapse>
+          </MoreFilters>
         </Stack>
       )}
     </FilterForm>
