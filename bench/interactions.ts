@@ -97,9 +97,7 @@ export async function measureInteractions(cdpPort: number, baseUrl: string): Pro
   );
   const results: InteractionResult[] = [];
   try {
-    for (const interaction of INTERACTIONS.filter(
-      (i) => !process.env.ONLY || i.name.includes(process.env.ONLY),
-    )) {
+    for (const interaction of INTERACTIONS) {
       const inpMs: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const page = await context.newPage();
