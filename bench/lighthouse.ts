@@ -82,9 +82,24 @@ const median = (values: number[]) => {
   return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
 };
 
+/**
+ * Lighthouse now and then fails to record a page load's trace (NO_NAVSTART) and asks to be run
+ * again: a run is tried up to three times.
+ */
+async function auditWithRetries(url: string, port: number, formFactor: FormFactor): Promise<Measured> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await audit(url, port, formFactor);
+    } catch (error) {
+      if (attempt === 3) throw error;
+      console.log(`${url} (${formFactor}), attempt ${attempt}: ${String(error)}; again`);
+    }
+  }
+}
+
 async function medianAudit(url: string, port: number, formFactor: FormFactor): Promise<Measured> {
   const runs: Measured[] = [];
-  for (let run = 0; run < RUNS; run++) runs.push(await audit(url, port, formFactor));
+  for (let run = 0; run < RUNS; run++) runs.push(await auditWithRetries(url, port, formFactor));
   const of = (key: keyof Measured) => median(runs.map((r) => r[key]));
   return {
     score: of('score'),

@@ -3,6 +3,8 @@ import { useRef, useState, type ReactNode } from 'react';
 
 export type PointerTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'events'> & {
   children: ReactNode;
+  /** The content is an image (an icon) of this name for assistive technology. */
+  imageName?: string;
 };
 
 /**
@@ -12,12 +14,18 @@ export type PointerTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'ev
  * row itself. Once built it behaves as any tooltip: it opens at once, under the pointer, and
  * closes when the pointer leaves. The content stays the same element throughout.
  */
-export function PointerTooltip({ children, ...props }: PointerTooltipProps) {
+export function PointerTooltip({ children, imageName, ...props }: PointerTooltipProps) {
   const target = useRef<HTMLSpanElement>(null);
   const [pointed, setPointed] = useState(false);
   return (
     <>
-      <span ref={target} style={{ display: 'inline-flex' }} onPointerEnter={() => setPointed(true)}>
+      <span
+        ref={target}
+        role={imageName === undefined ? undefined : 'img'}
+        aria-label={imageName}
+        style={{ display: 'inline-flex' }}
+        onPointerEnter={() => setPointed(true)}
+      >
         {children}
       </span>
       {pointed && (

@@ -78,6 +78,9 @@ describe('tracking routes', () => {
   it("say a channel's meaning when a pointer reaches its icon", async () => {
     await renderRoute('/tracking/files', customerUser, api);
     const icon = await screen.findByRole('img', { name: 'E-mail' });
+    // Tabler's mail icon, its strokes in one path, without the icon's invisible bounding box.
+    const strokes = [...icon.querySelectorAll('path')].map((path) => path.getAttribute('d'));
+    expect(strokes).toEqual([expect.stringMatching(/^M3 7a2 2 0 0 1 2 -2h14.* M3 7l9 6l9 -6$/)]);
     expect(screen.queryByText(/electronic address/)).toBeNull();
     await userEvent.hover(icon);
     const label = "Sent to the recipient's electronic address (e-mail, Vipps or invoice network)";
@@ -98,7 +101,8 @@ describe('tracking routes', () => {
     await user.selectOptions(operator, 'Starts with');
     await user.click(screen.getByRole('button', { name: 'Fewer filters' }));
     await user.click(screen.getByRole('button', { name: 'More filters' }));
-    expect(screen.getByRole<HTMLInputElement>('textbox', { name: 'File name' }).value).toBe('INV_');
+    // The panel opens just after its button (in the background): wait for it.
+    expect((await screen.findByRole<HTMLInputElement>('textbox', { name: 'File name' })).value).toBe('INV_');
     expect(screen.getByRole<HTMLSelectElement>('combobox', { name: 'File name: comparison' }).value).toBe(
       'startsWith',
     );

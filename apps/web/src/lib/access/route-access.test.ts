@@ -1,3 +1,4 @@
+import { matchRoutes } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { signedInRoutes } from '../../app/route-table';
 import type { RouteHandle } from '../routing/route-definition';
@@ -5,6 +6,7 @@ import { listRoutePaths } from './list-routes';
 import {
   isEnvironmentAllowed,
   isHandleAllowed,
+  matchChain,
   meetsRequirement,
   resolveNavigation,
   RouteAccessError,
@@ -213,6 +215,19 @@ describe('every route of the table, for each demo user (production)', () => {
       },
     );
   }
+});
+
+describe('matchChain', () => {
+  it('matches every path as React Router does with the whole table, whatever its case', () => {
+    const paths = listRoutePaths(signedInRoutes).map((path) => path.replace(/:\w+/g, '7'));
+    const variants = paths.flatMap((path) => [path, path.toUpperCase(), `${path}/more`, `${path}?q=1`]);
+    const ids = (matches: { route: { id?: string } }[] | null) => matches?.map((m) => m.route.id) ?? null;
+    for (const path of [...variants, '/', '/no-such-page', '/external?service=WOD']) {
+      expect(ids(matchChain(signedInRoutes, path)), path).toEqual(
+        ids(matchRoutes(signedInRoutes as never, path)),
+      );
+    }
+  });
 });
 
 describe('resolveNavigation', () => {

@@ -134,14 +134,45 @@ const matchesByTree = new WeakMap<RouteDefinition[], Map<string, Match[] | null>
 /** Paths remembered per tree before starting afresh (paths with ids are endless in principle). */
 const REMEMBERED_PATHS = 500;
 
-function matchChain(tree: RouteDefinition[], pathname: string): Match[] | null {
+/** The routes a path matches, outermost first (React Router's matchRoutes, remembered). */
+export function matchChain(tree: RouteDefinition[], pathname: string): Match[] | null {
   let known = matchesByTree.get(tree);
   if (!known || known.size >= REMEMBERED_PATHS) {
     known = new Map();
     matchesByTree.set(tree, known);
   }
-  if (!known.has(pathname)) known.set(pathname, matchRoutes(tree as never, pathname) as Match[] | null);
+  if (!known.has(pathname)) {
+    known.set(pathname, matchRoutes(candidateRoutes(tree, pathname) as never, pathname) as Match[] | null);
+  }
   return known.get(pathname)!;
+}
+
+const candidatesByTree = new WeakMap<RouteDefinition[], Map<string, RouteDefinition[]>>();
+
+/**
+ * The top-level routes that can match a path: those under its first segment, and those whose own
+ * first segment is not a fixed word (none, a parameter, a splat, optional). Each new path then
+ * flattens and ranks one section of the table instead of all of it: on a phone the first page's
+ * sidebar (a dozen paths) cost a fifth of a second. Matching ignores case, as React Router's does.
+ */
+function candidateRoutes(tree: RouteDefinition[], pathname: string): RouteDefinition[] {
+  // A redirect's target may carry a query (/external?service=WOD).
+  const path = pathname.split(/[?#]/)[0] ?? '';
+  const first = (path.split('/').find(Boolean) ?? '').toLowerCase();
+  let bySegment = candidatesByTree.get(tree);
+  if (!bySegment) {
+    bySegment = new Map();
+    candidatesByTree.set(tree, bySegment);
+  }
+  let routes = bySegment.get(first);
+  if (!routes) {
+    routes = tree.filter((route) => {
+      const head = (route.path ?? '').split('/').find(Boolean)?.toLowerCase() ?? '';
+      return head === first || head === '' || /[:*?]/.test(head);
+    });
+    bySegment.set(first, routes);
+  }
+  return routes;
 }
 
 function joinPath(base: string, segment: string): string {
