@@ -1,6 +1,6 @@
 import { DataTable, type DataTableColumn } from 'mantine-datatable';
 import 'mantine-datatable/styles.css';
-import { useDeferredValue } from 'react';
+import { useDeferredValue, useLayoutEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { PAGE_SIZES, type SortDirection } from '@service-hub/contracts';
 import { formatNumber } from '../../../lib/format';
@@ -33,51 +33,66 @@ export function DataListTable<T extends { id: number | string }, S extends strin
   label,
 }: DataListTableProps<T, S>) {
   const { t, i18n } = useTranslation();
-  // The rows are built in the background, in slices the browser can interrupt: a page of 25 to 100
-  // rows held a phone's main thread for most of a second in one piece, and a tap had to wait.
-  // Until they are built the table says it is loading (never "no results" for a moment).
-  const shownRecords = useDeferredValue(records);
-  const building = shownRecords !== records;
-  const total = totalCountExact
-    ? formatNumber(totalCount, i18n.language)
-    : t('lists.atLeast', { count: formatNumber(totalCount, i18n.language) });
-  return (
-    <DataTable<T>
-      aria-label={label}
-      withTableBorder
-      borderRadius="sm"
-      striped
-      highlightOnHover
-      minHeight={shownRecords?.length ? undefined : 160}
-      records={shownRecords ?? []}
-      columns={columns}
-      fetching={fetching || building}
-      loadingText={t('common.loading')}
-      noRecordsText={t('lists.noResults')}
-      sortStatus={{ columnAccessor: state.sortBy, direction: state.sortDirection }}
-      onSortStatusChange={(status) =>
-        // A newly chosen column starts in its own first direction (dates newest first, text A–Z);
-        // the table would carry the previous column's direction over.
-        String(status.columnAccessor) === state.sortBy
-          ? onChange({ sortDirection: status.direction as SortDirection })
-          : onChange({ sortBy: String(status.columnAccessor) as S })
-      }
-      page={state.page}
-      onPageChange={(page) => onChange({ page })}
-      totalRecords={totalCount}
-      recordsPerPage={state.pageSize}
-      recordsPerPageOptions={[...PAGE_SIZES]}
-      onRecordsPerPageChange={(size) => onChange({ pageSize: PAGE_SIZES.find((s) => s === size) })}
-      recordsPerPageLabel={t('lists.rowsPerPage')}
-      paginationText={({ from, to }) =>
-        t('lists.pagination', {
-          from: formatNumber(from, i18n.language),
-          to: formatNumber(to, i18n.language),
-          total,
-        })
-      }
-      getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
-      getPaginationItemProps={(page) => ({ 'aria-label': t('lists.pages.page', { page }) })}
-    />
+  // The table is built in the background, in slices the browser can interrupt: a page of 25 to
+  // 100 rows held a phone's main thread for most of a second in one piece, and a tap had to wait.
+  // Whatever changes it (new rows, their columns with another account's links, loading) reaches it
+  // as one deferred view: the page answers first, and until the new view is built the table keeps
+  // showing the previous one (never "no results" for a moment). Renders of the page that change
+  // none of it (a menu, a dialog) pass the table by; it calls the page's latest onChange.
+  const view = useMemo(
+    () => ({ records, columns, fetching, state, totalCount, totalCountExact }),
+    [records, columns, fetching, state, totalCount, totalCountExact],
   );
+  const shown = useDeferredValue(view);
+  const latestOnChange = useRef(onChange);
+  useLayoutEffect(() => {
+    latestOnChange.current = onChange;
+  });
+  const language = i18n.language;
+  return useMemo(() => {
+    const { records, columns, fetching, state, totalCount, totalCountExact } = shown;
+    const change = (next: ListChange<string, S>) => latestOnChange.current(next);
+    const total = totalCountExact
+      ? formatNumber(totalCount, language)
+      : t('lists.atLeast', { count: formatNumber(totalCount, language) });
+    return (
+      <DataTable<T>
+        aria-label={label}
+        withTableBorder
+        borderRadius="sm"
+        striped
+        highlightOnHover
+        minHeight={records?.length ? undefined : 160}
+        records={records ?? []}
+        columns={columns}
+        fetching={fetching}
+        loadingText={t('common.loading')}
+        noRecordsText={t('lists.noResults')}
+        sortStatus={{ columnAccessor: state.sortBy, direction: state.sortDirection }}
+        onSortStatusChange={(status) =>
+          // A newly chosen column starts in its own first direction (dates newest first, text A–Z);
+          // the table would carry the previous column's direction over.
+          String(status.columnAccessor) === state.sortBy
+            ? change({ sortDirection: status.direction as SortDirection })
+            : change({ sortBy: String(status.columnAccessor) as S })
+        }
+        page={state.page}
+        onPageChange={(page) => change({ page })}
+        totalRecords={totalCount}
+        recordsPerPage={state.pageSize}
+        recordsPerPageOptions={[...PAGE_SIZES]}
+        onRecordsPerPageChange={(size) => change({ pageSize: PAGE_SIZES.find((s) => s === size) })}
+        recordsPerPageLabel={t('lists.rowsPerPage')}
+        paginationText={({ from, to }) =>
+          t('lists.pagination', {
+            from: formatNumber(from, language),
+            to: formatNumber(to, language),
+            total,
+          })
+        }
+        getPaginationControlProps={(control) => ({ 'aria-label': t(`lists.pages.${control}`) })}
+        getPaginationItemProps={(page) => ({ 'aria-label': t('lists.pages.page', { page }) })}
+      />
+    );
+  }, [shown, label, t, language]);
 }
