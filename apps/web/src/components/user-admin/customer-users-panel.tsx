@@ -133,8 +133,9 @@ export function CustomerUsersPanel({ customerId, heading, userPath, invitePath }
           },
         ]}
       />
-      {/* Below the users once they are there: their table's growth would move it (layout shift). */}
-      {!users.isPending && <InvitationsTable customerId={customerId} />}
+      {/* Below the users once their rows are there (they wait for the permissions too): their
+          table's growth would move it (layout shift, seen when the permissions came last). */}
+      {!users.isPending && !permissions.isPending && <InvitationsTable customerId={customerId} />}
       {bulkOpen && (
         <BulkPermissionsModal
           opened

@@ -38,6 +38,25 @@ describe('account settings routes', () => {
     );
   });
 
+  it('show the invitations below the users only once their rows are there, so nothing moves', async () => {
+    let answerPermissions = () => {};
+    const permissions = new Promise<never[]>((resolve) => {
+      answerPermissions = () => resolve([]);
+    });
+    await renderRoute('/accountsettings/users', customerAdmin, {
+      ...accountApi,
+      [`GET /api/customers/${MALARDALEN.id}/permissions`]: () => permissions,
+    });
+    // The users have come, their permissions not yet: neither the rows nor the invitations show.
+    await screen.findByRole('heading', { level: 1, name: `${MALARDALEN.name} · Users` });
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    expect(screen.queryByRole('link', { name: 'Anna Berg' })).toBeNull();
+    expect(screen.queryByRole('heading', { level: 2, name: 'Invitations' })).toBeNull();
+    answerPermissions();
+    expect(await screen.findByRole('link', { name: 'Anna Berg' })).toBeTruthy();
+    expect(await screen.findByRole('heading', { level: 2, name: 'Invitations' })).toBeTruthy();
+  });
+
   it('give a customer administrator the invitation form', async () => {
     await renderRoute('/accountsettings/users/invite', customerAdmin, accountApi);
     expect(

@@ -15,7 +15,7 @@ import { PointerTooltip } from '../../../components/ui/pointer-tooltip';
 /**
  * Each channel's Tabler icon as one path: its strokes joined (they share every attribute). A list
  * shows these in every row, and the icon components' own markup (an element per stroke, up to
- * ten) made them a third of the files page's elements.
+ * ten) made them nearly half of the files page's elements.
  */
 const strokesOf = (svg: string) => [...svg.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]).join(' ');
 
