@@ -35,10 +35,10 @@ export function DataListTable<T extends { id: number | string }, S extends strin
   const { t, i18n } = useTranslation();
   // The table is built in the background, in slices the browser can interrupt: a page of 25 to
   // 100 rows held a phone's main thread for most of a second in one piece, and a tap had to wait.
-  // Whatever changes it (new rows, their columns with another account's links, loading) reaches it
-  // as one deferred view: the page answers first, and until the new view is built the table keeps
-  // showing the previous one (never "no results" for a moment). Renders of the page that change
-  // none of it (a menu, a dialog) pass the table by; it calls the page's latest onChange.
+  // Whatever changes it (new rows, loading, the columns, which pages build at each render, with
+  // another account's links after a switch) reaches it as one deferred view: the page answers
+  // first and the table follows. Until the new view is built the table keeps showing the previous
+  // one (never "no results" for a moment). It calls the page's latest onChange.
   const view = useMemo(
     () => ({ records, columns, fetching, state, totalCount, totalCountExact }),
     [records, columns, fetching, state, totalCount, totalCountExact],
