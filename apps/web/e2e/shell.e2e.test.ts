@@ -145,6 +145,17 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     );
     await open(page, '/tracking/files/12/status-log');
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Status log');
+    // Every account the tab stores from here on: the switch must store the new one, and only it
+    // (the old address must not take the old account back on the way).
+    await page.evaluate(() => {
+      const stored: string[] = [];
+      Object.assign(window, { storedAccounts: stored });
+      const setItem = Storage.prototype.setItem;
+      Storage.prototype.setItem = function (key: string, value: string) {
+        if (key === 'activeAccountId' && this === sessionStorage) stored.push(value);
+        setItem.call(this, key, value);
+      };
+    });
     await accountButton(page).click();
     await page.getByRole('menuitem').filter({ hasText: 'Göta Bostäder AB' }).click();
     await eventually(() => {
@@ -155,6 +166,9 @@ describe('[SHELL] the frame: routes, active account, feedback, notifications', (
     await eventually(() => accountButton(page).getAttribute('aria-label')).toMatch(
       /^Active account: Göta Bostäder AB \(/,
     );
+    expect(
+      await page.evaluate(() => (window as unknown as { storedAccounts: string[] }).storedAccounts),
+    ).toEqual([String(gota)]);
     await accountButton(page).click();
     await eventually(() =>
       page.getByRole('menuitem').filter({ hasText: 'Göta Bostäder AB' }).getAttribute('aria-current'),

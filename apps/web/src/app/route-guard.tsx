@@ -13,6 +13,7 @@ import {
   storeActiveAccountId,
   useAccessSubject,
   useActiveAccount,
+  useStoredAccountId,
 } from '../lib/session/active-account';
 import { useCurrentUser } from '../lib/session/current-user';
 import { useRuntimeConfig } from '../lib/runtime-config';
@@ -31,6 +32,7 @@ export function RouteGuard() {
   const config = useRuntimeConfig();
   const { data: user } = useCurrentUser();
   const { account } = useActiveAccount();
+  const storedId = useStoredAccountId();
   const chain = matches.map((m) => m.handle as RouteHandle | undefined);
   const usesAccount = chainUsesActiveAccount(chain);
   const syncsAddress = usesAccount && config.useAuthService === 0;
@@ -50,7 +52,8 @@ export function RouteGuard() {
     // While a redirect is on its way, the page it leads to applies the parameter (it is carried
     // along below): a second navigation from here would race the redirect and could cancel it.
     if (redirecting || !syncsAddress || !account) return;
-    if (requestedIsOwn && requestedId !== account.id) {
+    // The page already shows the address's account (useActiveAccount); keep it for the next pages.
+    if (requestedIsOwn && requestedId !== storedId) {
       storeActiveAccountId(requestedId);
       return;
     }
@@ -74,6 +77,7 @@ export function RouteGuard() {
     requested,
     requestedId,
     requestedIsOwn,
+    storedId,
     searchParams,
     setSearchParams,
   ]);

@@ -1,6 +1,6 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import { useMatches, useNavigate } from 'react-router';
+import { useMatches, useNavigate, useSearchParams } from 'react-router';
 import type { TCurrentUser, TCustomerSummary } from '@service-hub/contracts';
 import { chainUsesActiveAccount, type AccessSubject } from '../access/route-access';
 import type { RouteHandle } from '../routing/route-definition';
@@ -54,10 +54,35 @@ export function pickActiveAccount(
   return user.customers.find((c) => c.id === storedId) ?? user.customers[0]!;
 }
 
+/** The account stored for this tab (the address may name another: see useActiveAccount). */
+export function useStoredAccountId(): number | null {
+  return useSyncExternalStore(subscribe, read, () => null);
+}
+
+/**
+ * The account the address names, when the page keeps it there (the single-sign-on flow on pages
+ * that use an account, spec 5) and the user has it.
+ */
+function useAddressedAccountId(user: TCurrentUser | undefined): number | null {
+  const matches = useMatches();
+  const [searchParams] = useSearchParams();
+  const config = useRuntimeConfig();
+  if (config.useAuthService !== 0) return null;
+  if (!chainUsesActiveAccount(matches.map((m) => m.handle as RouteHandle | undefined))) return null;
+  const { id, owned } = resolveRequestedAccount(user, searchParams.get(ACTIVE_ACCOUNT_PARAM));
+  return owned ? id : null;
+}
+
+/**
+ * The active account: the one the address names where the address keeps it, otherwise the stored
+ * one. The address wins at once, so a page reached with another account (a deep link, switching)
+ * is never drawn for the stored one first; the route guard then stores it for the next pages.
+ */
 export function useActiveAccount() {
   const { data: user } = useCurrentUser();
-  const storedId = useSyncExternalStore(subscribe, read, () => null);
-  const account = pickActiveAccount(user, storedId);
+  const storedId = useStoredAccountId();
+  const addressedId = useAddressedAccountId(user);
+  const account = pickActiveAccount(user, addressedId ?? storedId);
   const setActiveAccount = useCallback((id: number) => storeActiveAccountId(id), []);
   return { account, accounts: user?.customers ?? [], setActiveAccount };
 }
@@ -91,8 +116,11 @@ export function useAccessSubject(activeAccountId?: number | null): AccessSubject
 
 /**
  * Makes another account active (spec 2): forgets what was loaded for the old one and, on a page
- * that uses the account, goes to the section's top page (with the account in the address when
- * the single-sign-on flow keeps it there).
+ * that uses the account, goes to the section's top page. Where the address keeps the account (the
+ * single-sign-on flow) only the address changes: the route guard stores the account when the page
+ * arrives. The navigation is a transition, so the tap is answered at once and the old page stays
+ * until the new one is ready; storing first would draw the old page for the new account, and the
+ * guard would take the old address's account back.
  */
 export function useSwitchAccount() {
   const queryClient = useQueryClient();
@@ -100,11 +128,18 @@ export function useSwitchAccount() {
   const matches = useMatches();
   const config = useRuntimeConfig();
   return (id: number) => {
-    storeActiveAccountId(id);
     queryClient.removeQueries({ predicate: (query) => !ACCOUNT_INDEPENDENT.has(String(query.queryKey[0])) });
     const chain = matches.map((m) => m.handle as RouteHandle | undefined);
-    if (!chainUsesActiveAccount(chain)) return;
+    if (!chainUsesActiveAccount(chain)) {
+      storeActiveAccountId(id);
+      return;
+    }
     const top = topPageOf(matches);
-    void navigate(config.useAuthService === 0 ? `${top}?${ACTIVE_ACCOUNT_PARAM}=${id}` : top);
+    if (config.useAuthService === 0) {
+      void navigate(`${top}?${ACTIVE_ACCOUNT_PARAM}=${id}`);
+      return;
+    }
+    storeActiveAccountId(id);
+    void navigate(top);
   };
 }
