@@ -4,6 +4,7 @@
  * opening a row's details, opening the account menu, switching the active account and opening the
  * user menu. Each is measured on a page freshly opened and settled, several times, in the single
  * sign-on flow (its header holds the account switcher); part of bench/lighthouse.ts's section.
+ * BENCH_INTERACTIONS=switching,menu measures only those whose name holds one of the words.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
@@ -95,7 +96,10 @@ export async function measureInteractions(cdpPort: number, baseUrl: string): Pro
   );
   const results: InteractionResult[] = [];
   try {
-    for (const interaction of INTERACTIONS) {
+    const only = process.env.BENCH_INTERACTIONS?.split(',');
+    for (const interaction of INTERACTIONS.filter(
+      (i) => !only || only.some((word) => i.name.includes(word)),
+    )) {
       const inpMs: number[] = [];
       for (let round = 0; round < ROUNDS; round++) {
         const page = await context.newPage();

@@ -58,6 +58,18 @@ describe('followNotificationStream', () => {
     return waited;
   }
 
+  it("asks for the stream at low priority, so it never holds back the page's own requests", async () => {
+    setTokenSource(async () => 'token');
+    const fetchMock = vi.fn<typeof fetch>().mockImplementation(async () => streamResponse(': connected\n\n'));
+    vi.stubGlobal('fetch', contractChecked(fetchMock));
+    const stop = followNotificationStream(() => {});
+    await vi.waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    stop();
+    const [input, init] = fetchMock.mock.calls[0]!;
+    expect(String(input instanceof Request ? input.url : input)).toMatch(/\/api\/notifications\/stream$/);
+    expect(init?.priority ?? (input as Request).priority).toBe('low');
+  });
+
   it('comes back after a second when the server ended the stream', async () => {
     expect(await reconnectDelay(': connected\n\n')).toBe(1000);
   });

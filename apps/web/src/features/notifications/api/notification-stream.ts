@@ -26,6 +26,9 @@ export function followNotificationStream(onNotification: (notification: TNotific
             [REQUEST_ID_HEADER]: crypto.randomUUID(),
           },
           signal: controller.signal,
+          // Open for as long as the page: it must not hold back the page's own requests, and a
+          // page counts as loaded (Lighthouse, browsers' heuristics) without waiting for it.
+          priority: 'low',
         });
         if (response.status === 401) return; // signed out: the app takes the user to sign-in
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
