@@ -5,6 +5,8 @@ export type PointerTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'ev
   children: ReactNode;
   /** The content is an image (an icon) of this name for assistive technology. */
   imageName?: string;
+  /** Styles the element around the content (otherwise an inline flex box). */
+  className?: string;
 };
 
 /**
@@ -14,7 +16,7 @@ export type PointerTooltipProps = Omit<TooltipProps, 'children' | 'target' | 'ev
  * row itself. Once built it behaves as any tooltip: it opens at once, under the pointer, and
  * closes when the pointer leaves. The content stays the same element throughout.
  */
-export function PointerTooltip({ children, imageName, ...props }: PointerTooltipProps) {
+export function PointerTooltip({ children, imageName, className, ...props }: PointerTooltipProps) {
   const target = useRef<HTMLSpanElement>(null);
   const [pointed, setPointed] = useState(false);
   return (
@@ -23,7 +25,8 @@ export function PointerTooltip({ children, imageName, ...props }: PointerTooltip
         ref={target}
         role={imageName === undefined ? undefined : 'img'}
         aria-label={imageName}
-        style={{ display: 'inline-flex' }}
+        className={className}
+        style={className === undefined ? { display: 'inline-flex' } : undefined}
         onPointerEnter={() => setPointed(true)}
       >
         {children}

@@ -172,6 +172,11 @@ describe('dashboard route', () => {
       activeAccountId: String(GOTA.id),
     });
     expect(within(tracking).getByRole('link', { name: 'Documents: 120' })).toBeTruthy();
+    // The ring beside the list: each status its share of the circle (110, 3 and 7 of 120).
+    const ring = tracking.querySelector<HTMLElement>('[aria-hidden="true"][style]')!;
+    expect(ring.getAttribute('style')).toContain(
+      'conic-gradient(var(--mantine-color-green-7) 0% 91.66666666666666%, var(--mantine-color-gray-6) 91.66666666666666% 94.16666666666667%, var(--mantine-color-red-7) 94.16666666666667% 100%)',
+    );
 
     const attention = await widget('Documents needing attention');
     const showAll = within(attention).getByRole('link', { name: 'Show all (10)' });

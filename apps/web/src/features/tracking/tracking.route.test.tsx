@@ -1,7 +1,14 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
-import type { TCurrentUser, TTrackingFile, TTrackingFileSummary } from '@service-hub/contracts';
+import {
+  DELIVERY_CHANNEL_KEYS,
+  TRACKING_STATUSES,
+  type TCurrentUser,
+  type TGetTrackingOverviewResponse,
+  type TTrackingFile,
+  type TTrackingFileSummary,
+} from '@service-hub/contracts';
 import { customerUser, GOTA } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
@@ -59,6 +66,28 @@ const api = {
   'GET /api/list-columns/files': { columns: null },
 };
 
+const zero = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+
+/** Three days of documents: e-mail and print on the first two, nothing on the third. */
+const overview: TGetTrackingOverviewResponse = {
+  fromDate: '2026-03-14',
+  toDate: '2026-03-16',
+  timeZone: 'Europe/Stockholm',
+  files: { total: 2, byStatus: { ...zero(TRACKING_STATUSES), Delivered: 2 } },
+  documents: {
+    total: 1100,
+    byStatus: { ...zero(TRACKING_STATUSES), Delivered: 1100 },
+    byChannel: { ...zero(DELIVERY_CHANNEL_KEYS), email: 700, print: 400 },
+  },
+  channelsByDay: [
+    { date: '2026-03-14', channels: { ...zero(DELIVERY_CHANNEL_KEYS), email: 600, print: 400 } },
+    { date: '2026-03-15', channels: { ...zero(DELIVERY_CHANNEL_KEYS), email: 100 } },
+    { date: '2026-03-16', channels: zero(DELIVERY_CHANNEL_KEYS) },
+  ],
+  attention: { files: [], documents: [] },
+};
+
 /** The customer user with track and trace taken away from every account. */
 const withoutTracking: TCurrentUser = {
   ...customerUser,
@@ -87,6 +116,34 @@ describe('tracking routes', () => {
     expect(await screen.findByText(label)).toBeTruthy();
     await userEvent.unhover(icon);
     await waitFor(() => expect(screen.queryByText(label)).toBeNull());
+  });
+
+  it('chart the documents per channel and day, the same numbers in a table and under the pointer', async () => {
+    await renderRoute('/tracking/overview', customerUser, { 'GET /api/tracking/stt/overview': overview });
+    const chart = await screen.findByRole('region', { name: 'Documents per channel and day' });
+    // For everyone: a table with a row per day and a column per channel that has documents.
+    const table = within(chart).getByRole('table', { name: 'Documents per channel and day' });
+    expect(
+      within(table)
+        .getAllByRole('row')
+        .map((row) => row.textContent),
+    ).toEqual(['DateE-mailPrint', '2026-03-14600400', '2026-03-151000', '2026-03-1600']);
+    // For the eye: each day a bar of its channels, heights on a scale of 0 to 1,000.
+    const bars = chart.querySelectorAll('[aria-hidden="true"] [style*="height"]');
+    expect([...bars].map((bar) => (bar as HTMLElement).style.height)).toEqual(['60%', '40%', '10%']);
+    const ticks = within(chart.querySelector('[aria-hidden="true"]') as HTMLElement).getAllByText(
+      /^[\d\s,]+$/,
+    );
+    expect(ticks.map((tick) => tick.textContent?.replace(/\s/g, ' '))).toEqual([
+      '0',
+      '250',
+      '500',
+      '750',
+      '1 000',
+    ]);
+    await userEvent.hover(bars[0]!.parentElement!);
+    expect(await screen.findByText('E-mail: 600')).toBeTruthy();
+    expect(screen.getByText('Print: 400')).toBeTruthy();
   });
 
   it('build the further filters when asked for, keep what was typed in them, and compare with a native list', async () => {

@@ -1,28 +1,9 @@
-import { BarChart } from '@mantine/charts';
-import '@mantine/charts/styles.css';
-import {
-  Anchor,
-  Card,
-  Group,
-  SegmentedControl,
-  SimpleGrid,
-  Stack,
-  Table,
-  Text,
-  Title,
-  VisuallyHidden,
-} from '@mantine/core';
+import { Anchor, Card, Group, SegmentedControl, SimpleGrid, Stack, Text, Title } from '@mantine/core';
 import { DatePickerInput } from '@mantine/dates';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
-import {
-  ATTENTION_STATUSES,
-  DELIVERY_CHANNEL_KEYS,
-  TRACKING_STATUSES,
-  type DeliveryChannel,
-  type TGetTrackingOverviewResponse,
-} from '@service-hub/contracts';
+import { ATTENTION_STATUSES, DELIVERY_CHANNEL_KEYS, TRACKING_STATUSES } from '@service-hub/contracts';
 import { LocalDatesProvider } from '../../../components/ui/data-list/dates-provider';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import { userTimeZone } from '../../../lib/list-state/list-state';
@@ -30,25 +11,11 @@ import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingOverview } from '../api/get-tracking-overview';
 import { ChannelLabel } from '../components/channel-icon';
+import { ChannelsChart } from '../components/channels-chart';
 import { StatusBadge } from '../components/status-badge';
 import { trackingLinks } from '../tracking-links';
 
 const PRESETS = [7, 30, 90] as const;
-
-export const CHANNEL_COLORS: Record<DeliveryChannel, string> = {
-  email: 'blue.7',
-  sms: 'cyan.8',
-  print: 'gray.7',
-  eBoks: 'teal.7',
-  digipost: 'red.7',
-  kivra: 'lime.8',
-  minaMeddelanden: 'indigo.6',
-  vipps: 'orange.7',
-  internetBankEInvoice: 'violet.6',
-  b2bInvoiceNetwork: 'grape.7',
-  eArchive: 'yellow.8',
-  custom: 'pink.7',
-};
 
 function todayIn(timeZone: string): string {
   return new Intl.DateTimeFormat('en-CA', {
@@ -247,71 +214,6 @@ function CountCard({
           ))}
         </Stack>
       )}
-    </Card>
-  );
-}
-
-/** Documents per channel and day; the same numbers as a table for screen readers. */
-function ChannelsChart({ overview }: { overview: TGetTrackingOverviewResponse }) {
-  const { t, i18n } = useTranslation();
-  const language = i18n.language;
-  const channels = DELIVERY_CHANNEL_KEYS.filter((c) => overview.documents.byChannel[c] > 0);
-  const day = (date: string) =>
-    new Intl.DateTimeFormat(language === 'no' ? 'nb-NO' : language, {
-      day: 'numeric',
-      month: 'short',
-      timeZone: 'UTC',
-    }).format(new Date(`${date}T00:00:00Z`));
-  const rows = overview.channelsByDay.map((d) => ({ date: day(d.date), ...d.channels }));
-  const title = t('tracking.overview.perDay');
-  return (
-    <Card withBorder component="section" aria-labelledby="overview-chart">
-      <Title order={2} size="h4" id="overview-chart" mb="sm">
-        {title}
-      </Title>
-      <div aria-hidden="true">
-        <BarChart
-          h={280}
-          data={rows}
-          dataKey="date"
-          type="stacked"
-          withLegend
-          legendProps={{ verticalAlign: 'bottom' }}
-          // The table below speaks for the chart: it is hidden from assistive technology and the keyboard.
-          barChartProps={{ accessibilityLayer: false }}
-          valueFormatter={(value) => formatNumber(value, language)}
-          series={channels.map((channel) => ({
-            name: channel,
-            label: t(`tracking.channels.${channel}`),
-            color: CHANNEL_COLORS[channel],
-          }))}
-        />
-      </div>
-      <VisuallyHidden>
-        <Table>
-          <Table.Caption>{title}</Table.Caption>
-          <Table.Thead>
-            <Table.Tr>
-              <Table.Th scope="col">{t('tracking.fields.date')}</Table.Th>
-              {channels.map((channel) => (
-                <Table.Th scope="col" key={channel}>
-                  {t(`tracking.channels.${channel}`)}
-                </Table.Th>
-              ))}
-            </Table.Tr>
-          </Table.Thead>
-          <Table.Tbody>
-            {overview.channelsByDay.map((d) => (
-              <Table.Tr key={d.date}>
-                <Table.Th scope="row">{d.date}</Table.Th>
-                {channels.map((channel) => (
-                  <Table.Td key={channel}>{d.channels[channel]}</Table.Td>
-                ))}
-              </Table.Tr>
-            ))}
-          </Table.Tbody>
-        </Table>
-      </VisuallyHidden>
     </Card>
   );
 }
