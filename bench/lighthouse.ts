@@ -64,6 +64,10 @@ async function audit(url: string, port: number, formFactor: FormFactor): Promise
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
+  // A sweep outlasts tokens: a page that ended on a sign-in page measured the wrong thing.
+  const landed = new URL(lhr.finalDisplayedUrl).pathname;
+  if (/^\/(auth|idp)\//.test(landed) && !new URL(url).pathname.startsWith(landed))
+    throw new Error(`Lighthouse on ${url} ended signed out, on ${landed}`);
   const numeric = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN;
   return {
     score: lhr.categories.performance?.score ?? Number.NaN,
@@ -228,8 +232,11 @@ export async function runLighthouseBench(): Promise<{
           !r.path.startsWith('/external') &&
           (!only || only.includes(r.path)),
       );
+      // Every address first: the user's API token does not outlive a long sweep.
+      const addresses = new Map<(typeof walked)[number], string>();
+      for (const row of walked) addresses.set(row, await addressOf(row, ids));
       for (const row of walked) {
-        const measured = await measureBoth(`${hub.baseUrl}${await addressOf(row, ids)}`, chrome.port);
+        const measured = await measureBoth(`${hub.baseUrl}${addresses.get(row)}`, chrome.port);
         const page = user === USERS[0] ? row.path : `${row.path} (${email})`;
         rows.push({ page, ...measured });
         console.log(
