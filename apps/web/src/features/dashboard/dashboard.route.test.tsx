@@ -18,19 +18,17 @@ import {
 } from '../../lib/access/route-access.fixtures';
 import { offContractAnswer } from '../../test/contract-stub';
 import { renderRoute, type ApiStubs } from '../../test/render-route';
-
-const zero = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
+import { zeroCounts } from '../../test/zero-counts';
 
 const overview: TGetTrackingOverviewResponse = {
   fromDate: '2026-10-24',
   toDate: '2026-11-22',
   timeZone: 'Europe/Stockholm',
-  files: { total: 3, byStatus: { ...zero(TRACKING_STATUSES), Delivered: 2, Rejected: 1 } },
+  files: { total: 3, byStatus: { ...zeroCounts(TRACKING_STATUSES), Delivered: 2, Rejected: 1 } },
   documents: {
     total: 120,
-    byStatus: { ...zero(TRACKING_STATUSES), Delivered: 110, Rejected: 7, NotDelivered: 3 },
-    byChannel: { ...zero(DELIVERY_CHANNEL_KEYS), email: 120 },
+    byStatus: { ...zeroCounts(TRACKING_STATUSES), Delivered: 110, Rejected: 7, NotDelivered: 3 },
+    byChannel: { ...zeroCounts(DELIVERY_CHANNEL_KEYS), email: 120 },
   },
   channelsByDay: [],
   attention: {
@@ -315,8 +313,12 @@ describe('dashboard route', () => {
     await renderRoute('/dashboard', customerUser, {
       'GET /api/tracking/stt/overview': {
         ...overview,
-        files: { total: 0, byStatus: zero(TRACKING_STATUSES) },
-        documents: { total: 0, byStatus: zero(TRACKING_STATUSES), byChannel: zero(DELIVERY_CHANNEL_KEYS) },
+        files: { total: 0, byStatus: zeroCounts(TRACKING_STATUSES) },
+        documents: {
+          total: 0,
+          byStatus: zeroCounts(TRACKING_STATUSES),
+          byChannel: zeroCounts(DELIVERY_CHANNEL_KEYS),
+        },
         attention: { files: [], documents: [] },
       },
       'GET /api/support/cases': { cases: [], totalCount: 0, page: 1, pageSize: 5 },

@@ -11,6 +11,7 @@ import {
 } from '@service-hub/contracts';
 import { customerUser, GOTA } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
+import { zeroCounts } from '../../test/zero-counts';
 
 const party = { name: null, streetAddress: null, postalCode: null, postOffice: null, countryCode: null };
 
@@ -66,24 +67,21 @@ const api = {
   'GET /api/list-columns/files': { columns: null },
 };
 
-const zero = <K extends string>(keys: readonly K[]) =>
-  Object.fromEntries(keys.map((k) => [k, 0])) as Record<K, number>;
-
 /** Three days of documents: e-mail and print on the first two, nothing on the third. */
 const overview: TGetTrackingOverviewResponse = {
   fromDate: '2026-03-14',
   toDate: '2026-03-16',
   timeZone: 'Europe/Stockholm',
-  files: { total: 2, byStatus: { ...zero(TRACKING_STATUSES), Delivered: 2 } },
+  files: { total: 2, byStatus: { ...zeroCounts(TRACKING_STATUSES), Delivered: 2 } },
   documents: {
     total: 1100,
-    byStatus: { ...zero(TRACKING_STATUSES), Delivered: 1100 },
-    byChannel: { ...zero(DELIVERY_CHANNEL_KEYS), email: 700, print: 400 },
+    byStatus: { ...zeroCounts(TRACKING_STATUSES), Delivered: 1100 },
+    byChannel: { ...zeroCounts(DELIVERY_CHANNEL_KEYS), email: 700, print: 400 },
   },
   channelsByDay: [
-    { date: '2026-03-14', channels: { ...zero(DELIVERY_CHANNEL_KEYS), email: 600, print: 400 } },
-    { date: '2026-03-15', channels: { ...zero(DELIVERY_CHANNEL_KEYS), email: 100 } },
-    { date: '2026-03-16', channels: zero(DELIVERY_CHANNEL_KEYS) },
+    { date: '2026-03-14', channels: { ...zeroCounts(DELIVERY_CHANNEL_KEYS), email: 600, print: 400 } },
+    { date: '2026-03-15', channels: { ...zeroCounts(DELIVERY_CHANNEL_KEYS), email: 100 } },
+    { date: '2026-03-16', channels: zeroCounts(DELIVERY_CHANNEL_KEYS) },
   ],
   attention: { files: [], documents: [] },
 };
