@@ -36,3 +36,21 @@ export function formatNumber(value: number, language: string): string {
   const locale = intlLocale(language);
   return cached(`number ${locale}`, () => new Intl.NumberFormat(locale)).format(value);
 }
+
+/**
+ * A calendar day ("2026-03-14") in the user's language: `short` for an axis ("14 Mar"), `long` for
+ * reading ("14 March 2026"). The day is not moved by a time zone.
+ */
+export function formatDay(date: string, language: string, length: 'short' | 'long'): string {
+  const locale = intlLocale(language);
+  return cached(
+    `day ${locale} ${length}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        day: 'numeric',
+        month: length,
+        ...(length === 'long' ? { year: 'numeric' } : {}),
+        timeZone: 'UTC',
+      }),
+  ).format(new Date(`${date}T00:00:00Z`));
+}

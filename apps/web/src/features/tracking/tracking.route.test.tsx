@@ -125,7 +125,7 @@ describe('tracking routes', () => {
       within(table)
         .getAllByRole('row')
         .map((row) => row.textContent),
-    ).toEqual(['DateE-mailPrint', '2026-03-14600400', '2026-03-151000', '2026-03-1600']);
+    ).toEqual(['DateE-mailPrint', '14 March 2026600400', '15 March 20261000', '16 March 202600']);
     // For the eye: each day a bar of its channels, heights on a scale of 0 to 1,000.
     const bars = chart.querySelectorAll('[aria-hidden="true"] [style*="height"]');
     expect([...bars].map((bar) => (bar as HTMLElement).style.height)).toEqual(['60%', '40%', '10%']);

@@ -7,7 +7,7 @@ import {
   type TGetTrackingOverviewResponse,
 } from '@service-hub/contracts';
 import { PointerTooltip } from '../../../components/ui/pointer-tooltip';
-import { formatNumber } from '../../../lib/format';
+import { formatDay, formatNumber } from '../../../lib/format';
 import classes from './channels-chart.module.css';
 
 /** Mantine palette shades, one per channel, told apart also by their order in each bar. */
@@ -51,14 +51,9 @@ export function ChannelsChart({ overview }: { overview: TGetTrackingOverviewResp
   const { t, i18n } = useTranslation();
   const language = i18n.language;
   const channels = DELIVERY_CHANNEL_KEYS.filter((c) => overview.documents.byChannel[c] > 0);
-  const dayFormat = new Intl.DateTimeFormat(language === 'no' ? 'nb-NO' : language, {
-    day: 'numeric',
-    month: 'short',
-    timeZone: 'UTC',
-  });
   const days = overview.channelsByDay.map((d) => ({
     date: d.date,
-    label: dayFormat.format(new Date(`${d.date}T00:00:00Z`)),
+    label: formatDay(d.date, language, 'short'),
     counts: channels.map((channel) => ({ channel, count: d.channels[channel] })),
     total: channels.reduce((sum, channel) => sum + d.channels[channel], 0),
   }));
@@ -157,9 +152,9 @@ export function ChannelsChart({ overview }: { overview: TGetTrackingOverviewResp
           <Table.Tbody>
             {overview.channelsByDay.map((d) => (
               <Table.Tr key={d.date}>
-                <Table.Th scope="row">{d.date}</Table.Th>
+                <Table.Th scope="row">{formatDay(d.date, language, 'long')}</Table.Th>
                 {channels.map((channel) => (
-                  <Table.Td key={channel}>{d.channels[channel]}</Table.Td>
+                  <Table.Td key={channel}>{formatNumber(d.channels[channel], language)}</Table.Td>
                 ))}
               </Table.Tr>
             ))}
