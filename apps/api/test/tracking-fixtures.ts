@@ -110,3 +110,24 @@ export async function insertTrackingFile(
   }
   return { fileId, documentIds };
 }
+
+/**
+ * Where the overview's hourly counts (tracking_document_counts, kept by the triggers of migration
+ * 0018) disagree with the documents themselves, per account, hour, status and channel set: an
+ * empty list when they agree exactly. Takes a pool or a database's client.
+ */
+export async function documentCountDrift(db: { query: Database['$client']['query'] }) {
+  const { rows } = await db.query(
+    `WITH counted AS (
+       SELECT customer_id, hour, status, channels, sum(documents)::int AS n FROM tracking_document_counts
+        GROUP BY 1, 2, 3, 4 HAVING sum(documents) <> 0
+     ), actual AS (
+       SELECT customer_id, date_trunc('hour', created_at, 'UTC') AS hour, status, channels, count(*)::int AS n
+         FROM tracking_documents GROUP BY 1, 2, 3, 4
+     )
+     SELECT 'counted' AS side, * FROM (SELECT * FROM counted EXCEPT ALL SELECT * FROM actual) c
+     UNION ALL
+     SELECT 'actual', * FROM (SELECT * FROM actual EXCEPT ALL SELECT * FROM counted) a`,
+  );
+  return rows;
+}

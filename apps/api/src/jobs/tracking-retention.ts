@@ -58,7 +58,21 @@ export async function purgeExpiredTracking(
       'DELETE FROM tracking_documents WHERE created_at < $1 AND created_at >= $2',
       inPartlyExpiredMonth,
     ],
-    ['deletedDocuments', 'DELETE FROM tracking_documents_default WHERE created_at < $1', [cutoff]],
+    [
+      // Straight from the partition, where the partitioned table's triggers do not see it: the
+      // overview's counts are taken down here (as the delete trigger of migration 0018 would).
+      'deletedDocuments',
+      `WITH gone AS (
+         DELETE FROM tracking_documents_default WHERE created_at < $1
+         RETURNING customer_id, created_at, status, channels
+       ), counted AS (
+         INSERT INTO tracking_document_counts (customer_id, hour, status, channels, documents)
+         SELECT customer_id, date_trunc('hour', created_at, 'UTC'), status, channels, -count(*)
+           FROM gone GROUP BY 1, 2, 3, 4
+       )
+       SELECT 1 FROM gone`,
+      [cutoff],
+    ],
   ];
   await inTransaction(pool, async (client) => {
     for (const [counter, statement, values] of rowDeletes) {
@@ -103,6 +117,8 @@ async function dropMonth(client: PoolClient, month: string): Promise<string[]> {
     'DELETE FROM tracking_document_keys WHERE document_created_at >= $1 AND document_created_at < $2',
     [from, to],
   );
+  // The month's documents go with their partition, past the delete trigger: their counts too.
+  await client.query('DELETE FROM tracking_document_counts WHERE hour >= $1 AND hour < $2', [from, to]);
   await client.query('DELETE FROM tracking_file_keys WHERE file_arrived_at >= $1 AND file_arrived_at < $2', [
     from,
     to,

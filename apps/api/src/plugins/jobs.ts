@@ -5,6 +5,7 @@ import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Job, JobServices } from '../jobs/job-definition.ts';
 import { importCustomersJob } from '../jobs/import-customers.job.ts';
+import { compactTrackingCountsJob } from '../jobs/compact-tracking-counts.job.ts';
 import { createTrackingPartitionsJob } from '../jobs/create-tracking-partitions.job.ts';
 import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
 import { generateReportJob } from '../jobs/generate-report.job.ts';
@@ -19,6 +20,7 @@ const JOBS: Job[] = [
   resendUnsentEmailJob,
   purgeExpiredJob,
   createTrackingPartitionsJob as Job,
+  compactTrackingCountsJob as Job,
   generateReportJob as Job,
   reportMaintenanceJob as Job,
   runReportSchedulesJob as Job,

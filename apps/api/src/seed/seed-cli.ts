@@ -61,7 +61,7 @@ try {
         documents,
         random: new Random(Number.parseInt(values.seed, 10) || 1),
         now: new Date(),
-        commitEachBatch: true,
+        bulk: true,
         onProgress: (written) => bar.update(written),
       });
       bar.stop();

@@ -1,7 +1,9 @@
 import type { PoolClient } from 'pg';
 import type { DeliveryChannel, DeliveryStatus, Market, ProcessingStep } from '@service-hub/contracts';
+import { compactTrackingCounts } from '../jobs/compact-tracking-counts.job.ts';
 import { createTrackingPartitions } from '../jobs/create-tracking-partitions.job.ts';
 import { deriveTrackingStatus, FINAL_STEP } from '../modules/tracking/tracking-status.ts';
+import { withIndexesSetAside } from './bulk-load.ts';
 import { copyRows, json, syncIdentitySequences, type CopyValue } from './copy.ts';
 import { NORDIC_NAMES } from './nordic-names.ts';
 import type { Random } from './random.ts';
@@ -23,8 +25,14 @@ export type TrackingGeneratorOptions = {
   /** How far back arrivals are spread. */
   days?: number;
   onProgress?: (documentsWritten: number) => void;
-  /** Commit after each batch (bulk loads); otherwise the caller's transaction holds everything. */
-  commitEachBatch?: boolean;
+  /**
+   * A large load into a new or offline database: its own transaction, with the tables' indexes
+   * and foreign keys built afterwards (withIndexesSetAside). Otherwise the rows join the caller's
+   * transaction and every index is kept as they arrive.
+   */
+  bulk?: boolean;
+  /** What a bulk load is doing after the rows are written (building an index, checking a key). */
+  onStep?: (step: string) => void;
 };
 
 export type TrackingGeneratorResult = {
@@ -35,6 +43,14 @@ export type TrackingGeneratorResult = {
 };
 
 const MINUTE = 60_000;
+/** The tables the generator writes. */
+const TABLES = [
+  'tracking_files',
+  'tracking_file_events',
+  'tracking_documents',
+  'tracking_document_keys',
+  'delivery_documents',
+] as const;
 const FILES_PER_BATCH = 2000;
 
 const DIGITAL_CHANNELS: Record<Market, readonly (readonly [DeliveryChannel, number])[]> = {
@@ -126,7 +142,13 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
   // 1 100 documents/s); one generic plan that prunes as it runs is six times faster.
   await client.query('SET plan_cache_mode = force_generic_plan');
   try {
-    return await generate(options, days);
+    const result = options.bulk
+      ? await withIndexesSetAside(client, TABLES, () => generate(options, days), options.onStep)
+      : await generate(options, days);
+    // The overview reads one row per hour and kind, not one per generated batch.
+    options.onStep?.('overview counts');
+    await compactTrackingCounts(client);
+    return result;
   } finally {
     await client.query('RESET plan_cache_mode');
   }
@@ -141,7 +163,6 @@ async function generate(options: TrackingGeneratorOptions, days: number): Promis
   let batchFiles = 0;
 
   const flush = async () => {
-    if (options.commitEachBatch) await client.query('BEGIN');
     await copyRows(client, 'tracking_files', FILE_COLUMNS, batch.files);
     await copyRows(
       client,
@@ -157,7 +178,6 @@ async function generate(options: TrackingGeneratorOptions, days: number): Promis
       batch.documentKeys,
     );
     await copyRows(client, 'delivery_documents', DELIVERY_COLUMNS, batch.deliveries);
-    if (options.commitEachBatch) await client.query('COMMIT');
     batch = emptyBatch();
     batchFiles = 0;
     options.onProgress?.(totals.documents);
@@ -365,12 +385,10 @@ async function generate(options: TrackingGeneratorOptions, days: number): Promis
     if (++batchFiles >= FILES_PER_BATCH) await flush();
   }
   if (batchFiles > 0) await flush();
-  await syncIdentitySequences(client, [
-    'tracking_files',
-    'tracking_file_events',
-    'tracking_documents',
-    'delivery_documents',
-  ]);
+  await syncIdentitySequences(
+    client,
+    TABLES.filter((t) => t !== 'tracking_document_keys'),
+  );
   return totals;
 }
 

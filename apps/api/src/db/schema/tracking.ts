@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   foreignKey,
   index,
@@ -199,6 +200,32 @@ export const trackingDocuments = pgTable(
     index('tracking_documents_file_idx').on(t.fileId, t.fileArrivedAt),
     /** Sorting by the producer's document id; its uniqueness is `tracking_document_keys`. */
     index('tracking_documents_customer_external_idx').on(t.customerId, t.externalDocumentId),
+  ],
+);
+
+/**
+ * How many documents an account has per hour (UTC), status and set of channels: the overview's
+ * counts without reading the documents. Written only by the triggers of migration 0018, in the
+ * transaction that changes the documents, as deltas (+n, −n) appended without a lock, so
+ * concurrent ingestion never waits on a shared counter; `merged` rows are what
+ * compact_tracking_document_counts() made of earlier deltas, one per key. The sum over a key is
+ * exact at every moment.
+ */
+export const trackingDocumentCounts = pgTable(
+  'tracking_document_counts',
+  {
+    customerId: integer('customer_id').notNull(),
+    hour: at('hour').notNull(),
+    status: text('status').notNull(),
+    channels: text('channels').array().notNull(),
+    documents: integer('documents').notNull(),
+    merged: boolean('merged').notNull().default(false),
+  },
+  (t) => [
+    index('tracking_document_counts_customer_hour_idx').on(t.customerId, t.hour),
+    uniqueIndex('tracking_document_counts_merged_key')
+      .on(t.customerId, t.hour, t.status, t.channels)
+      .where(sql`merged`),
   ],
 );
 

@@ -37,8 +37,10 @@ function addDays(date: string, days: number): string {
 
 /**
  * The account's numbers for a range of days: files and documents by status, documents by channel
- * (in total and per day), and the newest files and documents that need attention. Each count reads
- * the range from the (customer, date) index alone: status and channels are included in it.
+ * (in total and per day), and the newest files and documents that need attention. Files are
+ * counted from the (customer, date) index alone (status is included in it); documents, a hundred
+ * times as many, from their hourly counts (tracking_document_counts), so the cost follows the
+ * length of the range, not the number of documents in it.
  */
 export async function trackingOverview(
   db: Database,
@@ -67,13 +69,22 @@ export async function trackingOverview(
       `SELECT status, count(*)::int AS n FROM tracking_files WHERE ${inRange('arrived_at')} GROUP BY status`,
       range,
     ),
-    db.$client.query<{ kind: 'status' | 'channel'; key: string; day: string | null; n: number }>(
-      `WITH d AS MATERIALIZED (
-         SELECT status, channels, (created_at AT TIME ZONE $4)::date AS day
-           FROM tracking_documents WHERE ${inRange('created_at')})
-       SELECT 'status' AS kind, status AS key, NULL::date AS day, count(*)::int AS n FROM d GROUP BY status
+    db.$client.query<{ status: TrackingStatus; channels: DeliveryChannel[]; day: string; n: number }>(
+      `WITH whole_hours AS (
+         -- Hourly counts add up to exact local days when every local midnight of the range is a
+         -- whole UTC hour: always in the Nordic zones, not in e.g. Asia/Kolkata (UTC+05:30).
+         SELECT bool_and(date_trunc('hour', midnight, 'UTC') = midnight) AS exact
+           FROM generate_series($2::timestamp, $3::timestamp, interval '1 day') AS d(day),
+                LATERAL (SELECT d.day AT TIME ZONE $4 AS midnight) m)
+       SELECT status, channels, to_char(hour AT TIME ZONE $4, 'YYYY-MM-DD') AS day, sum(documents)::int AS n
+         FROM tracking_document_counts
+        WHERE ${inRange('hour')} AND (SELECT exact FROM whole_hours)
+        GROUP BY 1, 2, 3
        UNION ALL
-       SELECT 'channel', channel, day, count(*)::int FROM d, unnest(channels) AS channel GROUP BY channel, day`,
+       SELECT status, channels, to_char(created_at AT TIME ZONE $4, 'YYYY-MM-DD'), count(*)::int
+         FROM tracking_documents
+        WHERE ${inRange('created_at')} AND NOT (SELECT exact FROM whole_hours)
+        GROUP BY 1, 2, 3`,
       range,
     ),
     listFiles(db, customerId, { ...filter, sortBy: 'arrivedAt' }),
@@ -87,13 +98,11 @@ export async function trackingOverview(
   const days = new Map<string, Record<DeliveryChannel, number>>();
   for (let day = fromDate; day <= toDate; day = nextDay(day)) days.set(day, zeroChannels());
   for (const row of documents.rows) {
-    if (row.kind === 'status') {
-      documentStatuses[row.key as TrackingStatus] = row.n;
-    } else {
-      const channel = row.key as DeliveryChannel;
+    documentStatuses[row.status] += row.n;
+    const day = days.get(row.day);
+    for (const channel of row.channels) {
       byChannel[channel] += row.n;
-      const day = days.get(row.day ?? '');
-      if (day) day[channel] = row.n;
+      if (day) day[channel] += row.n;
     }
   }
   const sum = (counts: Record<string, number>) => Object.values(counts).reduce((a, b) => a + b, 0);
