@@ -62,7 +62,7 @@ export async function measureScenario(
     warmUp: number;
     requests: number;
   },
-): Promise<{ row: string; plans: string[] }> {
+): Promise<{ row: string; plans: string[]; apiP95: number; sqlP95: number; met: boolean | undefined }> {
   const { rec, request, warmUp, requests } = options;
   const variants = Array.from({ length: scenario.variants }, (_, i) => scenario.path(i));
   const statements: Statement[][] = [];
@@ -100,5 +100,11 @@ export async function measureScenario(
     );
     plans.push('```', ...rows.map((r) => String(r['QUERY PLAN'])), '```', '');
   }
-  return { row, plans };
+  return {
+    row,
+    plans,
+    apiP95: p95,
+    sqlP95: percentile(sql, 95),
+    met: scenario.target === undefined ? undefined : p95 <= scenario.target,
+  };
 }

@@ -67,7 +67,7 @@ try {
     documents: DOCUMENTS,
     random: new Random(7),
     now: new Date(),
-    commitEachBatch: true,
+    bulk: true,
   });
   const generatorSeconds = (performance.now() - started) / 1000;
   const totalRows = generated.files + generated.documents + generated.deliveries + generated.events;
