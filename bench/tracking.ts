@@ -1,12 +1,16 @@
 /**
- * Track and trace at scale: fills BENCH_TRACKING_DOCUMENTS documents (default 5 000 000, about
- * 600 000 files) with the seed generator, then measures each tracking endpoint through the HTTP API
- * with one client, next to the bare SQL of the same queries in the same run, and records the plans.
+ * Track and trace at scale: fills the database with the seed generator to each size of
+ * BENCH_TRACKING_DOCUMENTS in turn (default 5 000 000 and 20 000 000 documents, smallest first,
+ * each fill adding to the last), measures each tracking endpoint through the HTTP API with one
+ * client next to the bare SQL of the same queries in the same run, records the plans at the
+ * largest size, writes how each scenario's cost grows with the data, and measures ingestion with
+ * and without the overview's count triggers.
  *
  * `npm run bench` runs it after the foundation's measurements; `npx tsx bench/tracking.ts` runs it
  * alone and replaces only its own section of docs/performance.md (and the plans in
- * docs/tracking.md). BENCH_TRACKING_DOCUMENTS and BENCH_TRACKING_REQUESTS (default 200 per
- * scenario) scale it down; BENCH_TRACKING_KEEP=1 keeps the filled database for another run.
+ * docs/tracking.md). BENCH_TRACKING_DOCUMENTS (e.g. "200000" or "1000000,4000000") and
+ * BENCH_TRACKING_REQUESTS (default 200 per scenario) scale it down; BENCH_TRACKING_SCENARIOS picks
+ * scenarios by name; BENCH_TRACKING_KEEP=1 keeps the filled database for another run.
  */
 import { existsSync } from 'node:fs';
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -36,6 +40,11 @@ const WARM_UP = 10;
 const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-tracking');
 const ACCOUNT = 'Mälardalens Vatten AB';
+
+/** BENCH_TRACKING_SCENARIOS: parts of scenario names to measure (e.g. "notContains,overview"); all by default. */
+const CHOSEN = process.env.BENCH_TRACKING_SCENARIOS?.split(',').map((part) => part.trim().toLowerCase());
+const chosen = (scenario: { group: string; name: string }) =>
+  !CHOSEN || CHOSEN.some((part) => `${scenario.group}: ${scenario.name}`.toLowerCase().includes(part));
 
 type Scenario = ApiScenario<'default view' | 'filters' | 'text filter' | 'detail' | 'overview'>;
 
@@ -275,7 +284,7 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
           return body;
         };
         const measured: Measured[] = [];
-        for (const scenario of await scenariosFor(rec, accountId)) {
+        for (const scenario of (await scenariosFor(rec, accountId)).filter(chosen)) {
           const result = await measureScenario(scenario, {
             rec,
             request,

@@ -263,9 +263,23 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
   if (dates) conditions.push(dates);
   conditions.push(...textConditions(params, DOCUMENT_TEXT_COLUMNS, query));
   const filename = query.filename?.trim();
+  let countFrom: string | undefined;
   if (filename) {
     // The file name lives on the file: the account's matching files first (trigram index).
     const match = textCondition(params, 'mf.filename', query.filenameOperator ?? 'contains', filename);
+    // Alone, it is counted from the files, each one's documents from its (file_id, file_arrived_at)
+    // index, stopping at the count's limit: at 20 M documents a common word matched thousands of
+    // files, and joining them to all the account's documents took 100–340 ms, this 30–50 ms. With
+    // other filters on the documents too, many files may have none that match, and PostgreSQL's
+    // own plan is the better one. (OFFSET 0 keeps the per-file lookup from being flattened into
+    // that join.)
+    if (conditions.length === 1) {
+      countFrom = `tracking_files mf
+        CROSS JOIN LATERAL (SELECT 1 FROM tracking_documents d
+                             WHERE d.file_id = mf.id AND d.file_arrived_at = mf.arrived_at
+                               AND d.customer_id = ${customer} OFFSET 0) d
+        WHERE mf.customer_id = ${customer} AND ${match}`;
+    }
     conditions.push(
       `d.file_id IN (SELECT mf.id FROM tracking_files mf WHERE mf.customer_id = ${customer} AND ${match})`,
     );
@@ -279,6 +293,7 @@ export function documentsQuery(customerId: number, query: TrackingDocumentsFilte
     keys: documentSortKeys(query.sortBy, query.sortDirection),
     columns: DOCUMENT_SUMMARY_COLUMNS,
     joins: 'JOIN tracking_files file ON file.id = d.file_id AND file.arrived_at = d.file_arrived_at',
+    countFrom,
   };
 }
 
