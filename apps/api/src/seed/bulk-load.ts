@@ -23,14 +23,15 @@ export async function withIndexesSetAside<T>(
       `SELECT c.relname AS name, pg_get_indexdef(i.indexrelid) AS definition
          FROM pg_index i JOIN pg_class c ON c.oid = i.indexrelid
         WHERE i.indrelid = ANY($1::regclass[]) AND NOT i.indisunique
-        ORDER BY 1`,
+        -- In the order they were made, so the partitions' indexes get the same names again.
+        ORDER BY i.indexrelid`,
       [tables],
     );
     const { rows: foreignKeys } = await client.query<{ table: string; name: string; definition: string }>(
       `SELECT conrelid::regclass::text AS table, conname AS name, pg_get_constraintdef(oid) AS definition
          FROM pg_constraint
         WHERE contype = 'f' AND conrelid = ANY($1::regclass[]) AND conparentid = 0
-        ORDER BY 1, 2`,
+        ORDER BY oid`,
       [tables],
     );
     for (const key of foreignKeys) {
