@@ -30,7 +30,7 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { copyRows } from '../apps/api/src/seed/copy.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { Random } from '../apps/api/src/seed/random.ts';
-import { generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
+import { everyCustomer, generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_DOCUMENTS ?? 200_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -53,17 +53,10 @@ try {
 
   // 1. Bulk generation vs bare COPY
   const client = await db.$client.connect();
-  const { rows: customers } = await client.query('SELECT id, name, customer_number, market FROM customers');
   let started = performance.now();
   const generated = await generateTracking({
     client,
-    customers: customers.map((c) => ({
-      id: c.id,
-      name: c.name,
-      customerNumber: c.customer_number,
-      market: c.market,
-      weight: 1,
-    })),
+    customers: await everyCustomer(client),
     documents: DOCUMENTS,
     random: new Random(7),
     now: new Date(),

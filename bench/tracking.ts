@@ -25,7 +25,7 @@ import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { Random } from '../apps/api/src/seed/random.ts';
-import { generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
+import { everyCustomer, generateTracking } from '../apps/api/src/seed/tracking-generator.ts';
 import {
   measureScenario,
   recorder,
@@ -66,19 +66,12 @@ async function fill(db: Database, documents: number): Promise<Filled> {
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_documents');
     const existing = rows[0]?.n ?? 0;
     if (existing >= documents) return { seconds: Number.NaN, documents: 0 };
-    const { rows: customers } = await client.query('SELECT id, name, customer_number, market FROM customers');
     const started = performance.now();
     const elapsed = () => Math.round((performance.now() - started) / 1000);
     let last = 0;
     const result = await generateTracking({
       client,
-      customers: customers.map((c) => ({
-        id: c.id,
-        name: c.name,
-        customerNumber: c.customer_number,
-        market: c.market,
-        weight: 1,
-      })),
+      customers: await everyCustomer(client),
       documents: documents - existing,
       // Another seed for each addition, so a second fill does not repeat the first one's values.
       random: new Random(12 + existing),

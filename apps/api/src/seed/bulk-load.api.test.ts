@@ -3,15 +3,7 @@ import { createTestApp, type TestContext } from '../../test/helpers.ts';
 import { documentCountDrift } from '../../test/tracking-fixtures.ts';
 import { withIndexesSetAside } from './bulk-load.ts';
 import { Random } from './random.ts';
-import { generateTracking } from './tracking-generator.ts';
-
-const TABLES = [
-  'tracking_files',
-  'tracking_file_events',
-  'tracking_documents',
-  'tracking_document_keys',
-  'delivery_documents',
-];
+import { everyCustomer, GENERATED_TABLES, generateTracking } from './tracking-generator.ts';
 
 describe('[SEED] a bulk load sets indexes and foreign keys aside and builds them again', () => {
   let ctx: TestContext;
@@ -40,7 +32,7 @@ describe('[SEED] a bulk load sets indexes and foreign keys aside and builds them
           AND (conrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = ANY($1::regclass[]))
                OR confrelid IN (SELECT inhrelid FROM pg_inherits WHERE inhparent = ANY($1::regclass[])))
         ORDER BY 1`,
-      [TABLES],
+      [GENERATED_TABLES],
     );
     return rows.map((r) => r.definition);
   };
@@ -55,21 +47,9 @@ describe('[SEED] a bulk load sets indexes and foreign keys aside and builds them
     const client = await ctx.db.$client.connect();
     const steps: string[] = [];
     try {
-      const { rows: customers } = await client.query<{
-        id: number;
-        name: string;
-        customer_number: string;
-        market: 'SE' | 'NO' | 'DK' | 'FI';
-      }>('SELECT id, name, customer_number, market FROM customers ORDER BY id LIMIT 5');
       const result = await generateTracking({
         client,
-        customers: customers.map((c) => ({
-          id: c.id,
-          name: c.name,
-          customerNumber: c.customer_number,
-          market: c.market,
-          weight: 1,
-        })),
+        customers: await everyCustomer(client),
         documents: 3000,
         random: new Random(5),
         now: new Date('2026-11-20T12:00:00Z'),
@@ -101,7 +81,7 @@ describe('[SEED] a bulk load sets indexes and foreign keys aside and builds them
     const client = await ctx.db.$client.connect();
     try {
       await expect(
-        withIndexesSetAside(client, TABLES, async () => {
+        withIndexesSetAside(client, GENERATED_TABLES, async () => {
           await client.query(
             `INSERT INTO tracking_documents (file_id, file_arrived_at, customer_id, external_document_id, status, created_at)
              SELECT id, arrived_at, customer_id, 'HALF-WRITTEN', 'Delivered', arrived_at FROM tracking_files LIMIT 1`,

@@ -4,7 +4,7 @@ import { loadConfig } from '../config.ts';
 import { openDatabase } from '../db/bootstrap.ts';
 import { seedDemoDataIfEmpty } from './demo-seed.ts';
 import { Random } from './random.ts';
-import { generateTracking } from './tracking-generator.ts';
+import { everyCustomer, generateTracking } from './tracking-generator.ts';
 
 const HELP = `Usage: npm run seed -- [--documents N] [--seed S]
 
@@ -37,12 +37,6 @@ try {
   if (documents > 0) {
     const client = await opened.db.$client.connect();
     try {
-      const { rows } = await client.query<{
-        id: number;
-        name: string;
-        customer_number: string;
-        market: 'DK' | 'FI' | 'NO' | 'SE';
-      }>('SELECT id, name, customer_number, market FROM customers ORDER BY id');
       const bar = new cliProgress.SingleBar(
         { format: 'documents {bar} {percentage}% | {value}/{total} | {eta_formatted} left' },
         cliProgress.Presets.shades_classic,
@@ -51,13 +45,7 @@ try {
       bar.start(documents, 0);
       const result = await generateTracking({
         client,
-        customers: rows.map((r) => ({
-          id: r.id,
-          name: r.name,
-          customerNumber: r.customer_number,
-          market: r.market,
-          weight: 1,
-        })),
+        customers: await everyCustomer(client),
         documents,
         random: new Random(Number.parseInt(values.seed, 10) || 1),
         now: new Date(),

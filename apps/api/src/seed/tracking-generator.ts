@@ -16,6 +16,20 @@ export type GeneratorCustomer = {
   weight: number;
 };
 
+/** Every customer in the database, each as likely as the others: what the seed and the benches fill. */
+export async function everyCustomer(client: PoolClient): Promise<GeneratorCustomer[]> {
+  const { rows } = await client.query<{ id: number; name: string; customer_number: string; market: Market }>(
+    'SELECT id, name, customer_number, market FROM customers ORDER BY id',
+  );
+  return rows.map((r) => ({
+    id: r.id,
+    name: r.name,
+    customerNumber: r.customer_number,
+    market: r.market,
+    weight: 1,
+  }));
+}
+
 export type TrackingGeneratorOptions = {
   client: PoolClient;
   customers: readonly GeneratorCustomer[];
@@ -44,7 +58,7 @@ export type TrackingGeneratorResult = {
 
 const MINUTE = 60_000;
 /** The tables the generator writes. */
-const TABLES = [
+export const GENERATED_TABLES = [
   'tracking_files',
   'tracking_file_events',
   'tracking_documents',
@@ -143,7 +157,7 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
   await client.query('SET plan_cache_mode = force_generic_plan');
   try {
     const result = options.bulk
-      ? await withIndexesSetAside(client, TABLES, () => generate(options, days), options.onStep)
+      ? await withIndexesSetAside(client, GENERATED_TABLES, () => generate(options, days), options.onStep)
       : await generate(options, days);
     // The overview reads one row per hour and kind, not one per generated batch.
     options.onStep?.('overview counts');
@@ -387,7 +401,7 @@ async function generate(options: TrackingGeneratorOptions, days: number): Promis
   if (batchFiles > 0) await flush();
   await syncIdentitySequences(
     client,
-    TABLES.filter((t) => t !== 'tracking_document_keys'),
+    GENERATED_TABLES.filter((t) => t !== 'tracking_document_keys'),
   );
   return totals;
 }
