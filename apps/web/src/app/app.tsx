@@ -2,6 +2,7 @@ import { createTheme, MantineProvider, type CSSVariablesResolver } from '@mantin
 import { QueryClientProvider } from '@tanstack/react-query';
 import type { i18n as I18n } from 'i18next';
 import { I18nextProvider } from 'react-i18next';
+import type { ComponentProps } from 'react';
 import { RouterProvider } from 'react-router';
 import type { TRuntimeConfig } from '@service-hub/contracts';
 import { useDataTableSortLabels } from '../lib/a11y/data-table-sort-labels';
@@ -45,7 +46,7 @@ export type AppProps = {
   config: TRuntimeConfig;
   i18n: I18n;
   /** The browser router by default; route-level tests pass a memory router. */
-  appRouter?: typeof router;
+  appRouter?: ComponentProps<typeof RouterProvider>['router'];
 };
 
 /** Page-wide fixes for what libraries leave in English. */

@@ -19,7 +19,7 @@ async function renderRoutes(children: RouteObject[], path: string) {
     [{ id: 'app', HydrateFallback: LoadingPage, ErrorBoundary: PageLoadError, children }],
     { initialEntries: [path] },
   );
-  render(<App config={config} i18n={i18n} appRouter={router as never} />);
+  render(<App config={config} i18n={i18n} appRouter={router} />);
   return router;
 }
 

@@ -102,6 +102,6 @@ export async function renderRoute(path: string, user: TCurrentUser | null, api: 
   const i18n = await initI18n();
   initAuthSession(config);
   const router = createMemoryRouter(appRoutes, { initialEntries: [path] });
-  const rendered = render(<App config={config} i18n={i18n} appRouter={router as never} />);
+  const rendered = render(<App config={config} i18n={i18n} appRouter={router} />);
   return { ...rendered, router };
 }
