@@ -2,9 +2,9 @@ import type { PoolClient } from 'pg';
 
 /**
  * Runs `load` in one transaction with the tables' foreign keys and non-unique indexes set aside,
- * then builds each index in one sorted pass and checks each foreign key with one join. Keeping
- * fifteen indexes (five of them trigram) and six foreign keys up to date row by row is what made
- * a large fill slow; building them afterwards is several times faster and checks the same rules.
+ * then builds each index in one sorted pass and checks each foreign key with one join. Keeping the
+ * tracking tables' 26 indexes (13 of them trigram) and 7 foreign keys up to date row by row is
+ * what made a large fill slow; building them afterwards is twice as fast and checks the same rules.
  * Primary keys and unique indexes stay, so duplicates are still refused as they arrive.
  *
  * The tables are locked for the whole load: for a new or offline database (the seed and the
