@@ -17,6 +17,7 @@ export const compactTrackingCountsJob = defineJob({
   name: 'compact-tracking-counts.v1',
   payload: z.object({}),
   schedule: '* * * * *',
+  quiet: true,
   handle: async ({ db }) => {
     await compactTrackingCounts(db.$client);
   },

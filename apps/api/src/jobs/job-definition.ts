@@ -42,6 +42,8 @@ export type Job<T = unknown> = {
   schedule?: string;
   /** Queued (with an empty payload) whenever a worker starts, besides its schedule. */
   runAtStart?: boolean;
+  /** Housekeeping that runs every minute: its start and end are logged at debug, not info. */
+  quiet?: boolean;
   queue?: QueueOptions;
   /** How often an idle worker looks for this queue's jobs (pg-boss's default: 2 s). */
   pollingIntervalSeconds?: number;
@@ -55,6 +57,7 @@ export function defineJob<T>(definition: {
   payload: z.ZodType<T>;
   schedule?: string;
   runAtStart?: boolean;
+  quiet?: boolean;
   queue?: QueueOptions;
   pollingIntervalSeconds?: number;
   handle: (services: JobServices, payload: T, attempt: Attempt) => Promise<void>;
@@ -63,6 +66,7 @@ export function defineJob<T>(definition: {
     name: definition.name,
     schedule: definition.schedule,
     runAtStart: definition.runAtStart,
+    quiet: definition.quiet,
     queue: definition.queue,
     pollingIntervalSeconds: definition.pollingIntervalSeconds,
     run: (services, data, attempt) => definition.handle(services, definition.payload.parse(data), attempt),

@@ -167,9 +167,10 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         if (!item) return;
         await leases.hold(item.id);
         try {
-          app.log.info({ job: job.name, id: item.id }, 'job started');
+          const log = job.quiet ? app.log.debug.bind(app.log) : app.log.info.bind(app.log);
+          log({ job: job.name, id: item.id }, 'job started');
           await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
-          app.log.info({ job: job.name, id: item.id }, 'job finished');
+          log({ job: job.name, id: item.id }, 'job finished');
         } finally {
           await leases.release(item.id);
         }
