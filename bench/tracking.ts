@@ -506,13 +506,7 @@ async function measureIngestion(db: Database, baseUrl: string): Promise<string[]
   } finally {
     await setCounting(true);
     // The rounds without the triggers were not counted: count every document again.
-    await db.$client.query(`BEGIN;
-      LOCK TABLE tracking_documents IN SHARE MODE;
-      DELETE FROM tracking_document_counts;
-      INSERT INTO tracking_document_counts (customer_id, hour, status, channels, documents, merged)
-      SELECT customer_id, date_trunc('hour', created_at, 'UTC'), status, channels, count(*), true
-        FROM tracking_documents GROUP BY 1, 2, 3, 4;
-      COMMIT`);
+    await db.$client.query('SELECT recount_tracking_documents()');
   }
   const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
   const without = median(rates.without);
