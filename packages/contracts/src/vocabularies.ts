@@ -254,3 +254,28 @@ export const EDI_PROBLEM_STATUSES = [
 ] as const satisfies readonly (typeof EDI_STATUSES)[number][];
 /** The default view looks this many days back. */
 export const EDI_DEFAULT_DAYS = 7;
+
+/** Items a support case can be about, each opened on its own page (issue 25). */
+export const SUPPORT_ITEM_KINDS = [
+  'trackingDocument',
+  'trackingFile',
+  'ediConsignment',
+  'ediMessage',
+  'ediDocument',
+] as const;
+export type SupportItemKind = (typeof SUPPORT_ITEM_KINDS)[number];
+/** At most this many items in one support case. */
+export const SUPPORT_CASE_MAX_ITEMS = 25;
+
+/** What the header search finds, in the order its groups are shown. */
+export const SEARCH_RESULT_KINDS = [
+  ...SUPPORT_ITEM_KINDS,
+  'supportCase',
+  'report',
+  'customer',
+  'user',
+] as const;
+export type SearchResultKind = (typeof SEARCH_RESULT_KINDS)[number];
+/** Results per kind in one answer, recent searches and recently opened items kept per user. */
+export const SEARCH_RESULTS_PER_KIND = 5;
+export const SEARCH_RECENT_KEPT = 8;

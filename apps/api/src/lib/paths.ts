@@ -20,4 +20,5 @@ function findApiRoot(): string {
 
 export const apiRoot = findApiRoot();
 export const migrationsDir = join(apiRoot, 'drizzle');
-export const webDistDir = join(apiRoot, '..', 'web', 'dist');
+/** The built web app; WEB_DIST_DIR serves another build (e.g. one per checkout being tested). */
+export const webDistDir = process.env.WEB_DIST_DIR || join(apiRoot, '..', 'web', 'dist');

@@ -11,3 +11,4 @@ export * from './edi-connect.ts';
 export * from './auth.ts';
 export * from './crm.ts';
 export * from './rate-limits.ts';
+export * from './search.ts';

@@ -7,11 +7,12 @@ import {
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { SUPPORT_CASE_STATUSES } from '@service-hub/contracts';
+import { SUPPORT_CASE_STATUSES, SUPPORT_ITEM_KINDS } from '@service-hub/contracts';
 import { createdAt, oneOf } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
@@ -87,5 +88,28 @@ export const supportAttachments = pgTable(
   (t) => [
     index('support_attachments_case_idx').on(t.caseId),
     check('support_attachments_stored_check', sql`${t.storageKey} IS NOT NULL OR ${t.content} IS NOT NULL`),
+  ],
+);
+
+/**
+ * What a case is about: documents, files, consignments, messages of the case's account, linked
+ * when the case is opened. The label (the item's own id or name) is kept so the case still names
+ * the item after retention removed it; `customer_id` finds the open cases of an item's page.
+ */
+export const supportCaseItems = pgTable(
+  'support_case_items',
+  {
+    caseId: bigint('case_id', { mode: 'number' })
+      .notNull()
+      .references(() => supportCases.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    itemId: bigint('item_id', { mode: 'number' }).notNull(),
+    customerId: integer('customer_id').notNull(),
+    label: text('label').notNull(),
+  },
+  (t) => [
+    primaryKey({ name: 'support_case_items_pkey', columns: [t.caseId, t.kind, t.itemId] }),
+    check('support_case_items_kind_check', oneOf('kind', SUPPORT_ITEM_KINDS)),
+    index('support_case_items_item_idx').on(t.customerId, t.kind, t.itemId),
   ],
 );
