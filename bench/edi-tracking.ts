@@ -54,7 +54,11 @@ const notes = (load: string) => [
 ];
 
 /** Fills up to the volume with the demo seed's generator (a kept database is only topped up). */
-async function fill(db: Database): Promise<{ seconds: number }> {
+export async function fillEdi(
+  db: Database,
+  consignments = CONSIGNMENTS,
+  messages = MESSAGES,
+): Promise<{ seconds: number }> {
   const client = await db.$client.connect();
   try {
     const count = async (table: string) =>
@@ -62,7 +66,7 @@ async function fill(db: Database): Promise<{ seconds: number }> {
     const max = async (table: string) =>
       (await client.query<{ n: number }>(`SELECT coalesce(max(id), 0)::int AS n FROM ${table}`)).rows[0]!.n;
     const existing = await count('edi_consignments');
-    if (existing >= CONSIGNMENTS) return { seconds: Number.NaN };
+    if (existing >= consignments) return { seconds: Number.NaN };
     const { rows } = await client.query<{
       id: number;
       name: string;
@@ -89,9 +93,9 @@ async function fill(db: Database): Promise<{ seconds: number }> {
         services: c.services,
       })),
       new Date(),
-      CONSIGNMENTS - existing,
+      consignments - existing,
       {
-        messages: MESSAGES - (await count('edi_messages')),
+        messages: messages - (await count('edi_messages')),
         firstId: {
           consignment: (await max('edi_consignments')) + 1,
           document: (await max('edi_documents')) + 1,
@@ -127,7 +131,7 @@ export async function runEdiTrackingBench(): Promise<{ performance: string[]; pl
     await runMigrations(db.$client);
     await seedDemoDataIfEmpty(db.$client, { documents: 2_000, consignments: 50, supportCases: 20 });
     console.log(`filling ${CONSIGNMENTS} consignments with ${MESSAGES} messages…`);
-    const filled = await fill(db);
+    const filled = await fillEdi(db);
     const pool = db.$client;
     const { rows: totals } = await pool.query<{
       consignments: number;

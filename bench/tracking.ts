@@ -60,7 +60,7 @@ function documentSizes(value: string): number[] {
 type Filled = { seconds: number; documents: number };
 
 /** Fills the database up to `documents` (a kept or smaller database is topped up, not refilled). */
-async function fill(db: Database, documents: number): Promise<Filled> {
+export async function fillTracking(db: Database, documents: number): Promise<Filled> {
   const client = await db.$client.connect();
   try {
     const { rows } = await client.query<{ n: number }>('SELECT count(*)::int AS n FROM tracking_documents');
@@ -267,7 +267,7 @@ export async function runTrackingBench(): Promise<{ performance: string[]; plans
       const accountId = account[0].id as number;
       for (const size of SIZES) {
         console.log(`filling to ${size} documents…`);
-        const filled = await fill(db, size);
+        const filled = await fillTracking(db, size);
         // Signed in anew for each size: a token does not outlive a long fill.
         const headers = { authorization: `Bearer ${await signIn(baseUrl, 'user@example.com')}` };
         const request = async (path: string) => {

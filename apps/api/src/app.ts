@@ -38,6 +38,7 @@ import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { ediTrackingRoutes } from './modules/edi-tracking/edi-tracking.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
+import { searchRoutes } from './modules/search/search.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -226,6 +227,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ingestRoutes);
   await app.register(ediTrackingRoutes);
   await app.register(savedViewsRoutes);
+  await app.register(searchRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -27,3 +27,4 @@ export * from './api/tracking.ts';
 export * from './api/ingest.ts';
 export * from './api/edi-tracking.ts';
 export * from './api/saved-views.ts';
+export * from './api/search.ts';
