@@ -225,6 +225,7 @@ try {
     [LOAD_START, LOAD_END],
     ['<!-- tracking-bench:start -->', '<!-- tracking-bench:end -->'],
     ['<!-- edi-tracking-bench:start -->', '<!-- edi-tracking-bench:end -->'],
+    ['<!-- search-bench:start -->', '<!-- search-bench:end -->'],
     ['<!-- lighthouse-bench:start -->', '<!-- lighthouse-bench:end -->'],
   ].flatMap(([start, end]) =>
     previous.includes(start!) && previous.includes(end!)
@@ -249,6 +250,11 @@ if (process.env.BENCH_TRACKING !== '0') {
 if (process.env.BENCH_EDI_TRACKING !== '0') {
   const { runEdiTrackingBench, writeEdiTrackingResults } = await import('./edi-tracking.ts');
   await writeEdiTrackingResults(await runEdiTrackingBench());
+}
+// The header search across accounts (its own database; BENCH_SEARCH=0 leaves it out).
+if (process.env.BENCH_SEARCH !== '0') {
+  const { runSearchBench, writeSearchResults } = await import('./search.ts');
+  await writeSearchResults(await runSearchBench());
 }
 // The web app on a phone and a desktop, beside the framework floor (BENCH_LIGHTHOUSE=0 leaves it out).
 if (process.env.BENCH_LIGHTHOUSE !== '0') {

@@ -19,6 +19,7 @@ import { useRevokeAccess } from '../features/customers/api/revoke-access';
 import { AccountSwitcher, LanguageMenu, UserMenu } from '../features/shell/components/deferred-header-parts';
 import { SessionTimeoutWarning } from '../features/shell/components/session-timeout-warning';
 import { NotificationBell } from '../features/notifications/components/deferred-notification-bell';
+import { SearchButton } from '../features/search/components/search-button';
 import { Sidebar } from '../features/shell/components/sidebar';
 import { ToastArea } from '../features/shell/components/toast-area';
 import { isSidebarItemVisible, SIDEBAR_ITEMS } from '../features/shell/sidebar-items';
@@ -29,7 +30,7 @@ import {
   type SidebarRange,
 } from '../features/shell/sidebar-state';
 import { useUpdateCheck } from '../features/shell/use-update-check';
-import { chainUsesActiveAccount, rolesOf } from '../lib/access/route-access';
+import { chainUsesActiveAccount, resolveNavigation, rolesOf } from '../lib/access/route-access';
 import { authSession } from '../lib/session/auth-session';
 import { showSuccess } from '../lib/feedback/toasts';
 import type { RouteHandle } from '../lib/routing/route-definition';
@@ -111,6 +112,13 @@ export function AppLayout() {
     [user, activeAccountId, environment, hostname, config.useAuthService],
   );
   useUpdateCheck(config.buildId);
+  // Whether the route guard would open a path as it is, in the account its address names.
+  const canOpen = (path: string) => {
+    const url = new URL(path, window.location.origin);
+    const named = Number(url.searchParams.get(ACTIVE_ACCOUNT_PARAM));
+    const subject = { ...accessSubject, activeAccountId: named > 0 ? named : activeAccountId };
+    return resolveNavigation(signedInRoutes, url.pathname, subject) === url.pathname;
+  };
   const sidebarCovers = isMobile && mobileOpen;
   useSidebarOverlay(sidebarCovers, mobile.close, burgerRef);
 
@@ -196,6 +204,7 @@ export function AppLayout() {
             {!accountRow && accountSwitcher(false)}
           </Group>
           <Group gap={4} wrap="nowrap">
+            <SearchButton canOpen={canOpen} />
             <LanguageMenu />
             <NotificationBell />
             <UserMenu user={user} onSignOut={signOut} />

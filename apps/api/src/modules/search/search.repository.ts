@@ -24,6 +24,7 @@ const BRANCH_LIMIT = SEARCH_RESULTS_PER_KIND + 1;
 
 type Row = {
   id: string;
+  key: string;
   consignment_id: string | null;
   title: string;
   detail: string | null;
@@ -299,7 +300,7 @@ function statementFor(kind: KindQuery, text: Text, allowed: number[] | 'all') {
       : condition;
   const branches = kind.branches(text).map(
     (branch) =>
-      `(SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field
+      `(SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field, ${kind.key}::text AS key
           FROM ${kind.from} WHERE ${scoped(branch.condition)} LIMIT ${BRANCH_LIMIT})`,
   );
   if (branches.length === 0) return null;
@@ -318,6 +319,7 @@ function toResult(row: Row, scope: SearchScope, lower: string | null): TSearchRe
   return {
     kind: 'trackingDocument',
     id: row.id,
+    key: row.key,
     consignmentId: row.consignment_id,
     title: row.title,
     detail: row.detail || null,
@@ -338,7 +340,7 @@ function groupOf(
 ): TSearchGroup | null {
   const seen = new Map<string, TSearchResult>();
   for (const row of rows) {
-    const key = `${row.customer_id}/${row.consignment_id}/${row.id}`;
+    const key = row.key;
     const result = { ...toResult(row, scope, lower), kind };
     const earlier = seen.get(key);
     if (!earlier || (result.exact && !earlier.exact)) seen.set(key, result);
@@ -387,7 +389,7 @@ export async function findItems(
        FROM ${kind.from} WHERE ${kind.key} = ANY(:keys::${kind.keyType}[]) ${scoped}`,
     { accounts: allowed, keys: keys.filter((key) => VALID_KEY[kind.keyType].test(key)) },
   );
-  const { rows } = await db.$client.query<Row & { key: string }>(statement.sql, statement.params);
+  const { rows } = await db.$client.query<Row>(statement.sql, statement.params);
   return new Map(rows.map((row) => [row.key, { ...toResult(row, scope, null), kind: kindName }]));
 }
 

@@ -49,5 +49,7 @@ export const sectionLinks = {
 export const providerLinks = {
   services: () => '/administration/services',
   customers: sectionLinks.customers,
+  customer: (id: number) => `/customers/${id}/overview`,
   users: sectionLinks.users,
+  user: (id: string) => `/users/${encodeURIComponent(id)}`,
 };
