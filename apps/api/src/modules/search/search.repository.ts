@@ -17,7 +17,15 @@ import type { SearchScope } from './search-scope.ts';
  * rows and never reads all of one account's. docs/search.md has the plans.
  */
 
-type Text = { lower: string; prefix: string; contains: string; names: boolean; timeFrame: Date[] | null };
+type Text = {
+  lower: string;
+  exact: string;
+  prefix: string;
+  contains: string;
+  names: boolean;
+  eAddress: boolean;
+  timeFrame: Date[] | null;
+};
 
 /** Each branch takes one more row than is shown: enough to know that there are more. */
 const BRANCH_LIMIT = SEARCH_RESULTS_PER_KIND + 1;
@@ -57,13 +65,35 @@ type KindQuery = {
 
 /**
  * A field found by its start, and first by the whole of it: the exact branch finds the item the
- * user pasted even when many others start the same way. Ids use `text_pattern_ops` indexes
- * (migrations 0012, 0014), names trigram ones.
+ * user pasted even when many others start the same way. For B-tree indexes of
+ * `(customer_id, lower(field) text_pattern_ops)`: the ids' (migrations 0012, 0014) and the
+ * recipient's name (0020).
  */
 const startsWith = (field: SearchMatchField, column: string): Branch[] => [
   { field, column, condition: `lower(${column}) = :lower` },
   { field, column, condition: `lower(${column}) LIKE :prefix` },
 ];
+
+/**
+ * A file name, by the per-account trigram index of the list filter: equality is written as a LIKE
+ * without wildcards, which that index answers (PostgreSQL plans `=` there as a scan of the whole
+ * account). A whole file name is rare enough among an account's files for the recheck to be cheap.
+ */
+const nameStartsWith = (field: SearchMatchField, column: string): Branch[] => [
+  { field, column, condition: `lower(${column}) LIKE :exact` },
+  { field, column, condition: `lower(${column}) LIKE :prefix` },
+];
+
+/**
+ * A partner's name by its start only: a common word ("Nordic") is in thousands of names, and
+ * proving that none equals it would recheck every one of them.
+ */
+const prefixOnly = (field: SearchMatchField, column: string): Branch[] => [
+  { field, column, condition: `lower(${column}) LIKE :prefix` },
+];
+
+/** An e-mail address or a phone number: what an e-address is, and all the search looks for in one. */
+const E_ADDRESS = /@|^\+?[\d\s-]{6,}$/;
 
 const KINDS: KindQuery[] = [
   {
@@ -78,8 +108,11 @@ const KINDS: KindQuery[] = [
       ...startsWith('externalDocumentId', 'd.external_document_id'),
       ...startsWith('invoiceNumber', 'd.invoice_number'),
       ...startsWith('messageId', 'd.message_id'),
-      // An e-mail address or phone number is found whole (trigram index: equality).
-      { field: 'eAddress', column: 'd.e_address', condition: 'lower(d.e_address) = :lower' },
+      // Found whole only, by the trigram index, and only for text that can be one: a word such as
+      // "anders" is in thousands of addresses, each to be read and rechecked.
+      ...(text.eAddress
+        ? [{ field: 'eAddress' as const, column: 'd.e_address', condition: 'lower(d.e_address) LIKE :exact' }]
+        : []),
       ...(text.names ? startsWith('recipientName', 'd.recipient_name') : []),
     ],
     key: 'd.id',
@@ -95,7 +128,7 @@ const KINDS: KindQuery[] = [
              f.status, f.arrived_at AS date, f.customer_id`,
     from: 'tracking_files f',
     customer: 'f.customer_id',
-    branches: () => startsWith('filename', 'f.filename'),
+    branches: () => nameStartsWith('filename', 'f.filename'),
     key: 'f.id',
     keyType: 'bigint',
     routeId: { column: 'f.id', type: 'bigint' },
@@ -112,7 +145,7 @@ const KINDS: KindQuery[] = [
     branches: (text) => [
       ...startsWith('consignmentId', 'c.consignment_id'),
       ...(text.names
-        ? [...startsWith('senderName', 'c.sender_name'), ...startsWith('receiverName', 'c.receiver_name')]
+        ? [...prefixOnly('senderName', 'c.sender_name'), ...prefixOnly('receiverName', 'c.receiver_name')]
         : []),
     ],
     key: 'c.id',
@@ -275,9 +308,11 @@ function toText(query: string): Text {
   const escaped = like(lower)!;
   return {
     lower,
+    exact: escaped,
     prefix: `${escaped}%`,
     contains: `%${escaped}%`,
     names: Array.from(query).length >= SEARCH_NAME_MIN,
+    eAddress: E_ADDRESS.test(query),
     timeFrame: timeFrameOf(query),
   };
 }
@@ -308,6 +343,7 @@ function statementFor(kind: KindQuery, text: Text, allowed: number[] | 'all') {
   return bind(branches.join('\nUNION ALL\n'), {
     accounts: allowed,
     lower: text.lower,
+    exact: text.exact,
     prefix: text.prefix,
     contains: text.contains,
     from,
