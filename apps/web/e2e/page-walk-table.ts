@@ -85,6 +85,8 @@ export const PAGE_WALK: readonly WalkRow[] = [
   { path: '/support/cases', users: EVERYONE },
   // Development only, like /Test-page; the walk only looks at the empty form.
   { path: '/support/cases/new', users: EVERYONE },
+  // Opened from a document's page ("Ask support about this"): the linked item and the filled-in form.
+  { path: '/support/cases/new?about=trackingDocument::documentId', users: EVERYONE },
   { path: '/support/cases/:caseId/activity', users: EVERYONE },
   { path: '/support/cases/:caseId/details', users: EVERYONE },
   { path: '/support/cases/:caseId/information', users: EVERYONE },

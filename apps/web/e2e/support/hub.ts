@@ -10,7 +10,9 @@ import { createDatabase, type Database } from '../../../api/src/db/client.ts';
 import { freePort } from '../../../api/src/db/embedded-postgres.ts';
 import { createTestDatabase } from '../../../api/test/helpers.ts';
 
-const webDist = join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'dist');
+/** The built web app; WEB_DIST_DIR tests another build, as the server itself allows (lib/paths.ts). */
+const webDist =
+  process.env.WEB_DIST_DIR || join(fileURLToPath(new URL('.', import.meta.url)), '..', '..', 'dist');
 
 import { DEMO_PASSWORD } from '../page-walk-table.ts';
 

@@ -114,6 +114,10 @@ const ZEdiParty = z.object({
 
 export const ZEdiConsignmentSummary = z
   .object({
+    ref: z
+      .number()
+      .int()
+      .describe("The Hub's own number for it, e.g. to link it to a support case (`ediConsignment:<ref>`)"),
     consignmentId: z.string(),
     customerId: z.number().int().describe('The account whose EDI agreement handled it'),
     direction: ZEdiDirection,
@@ -130,6 +134,10 @@ export type TEdiConsignmentSummary = z.infer<typeof ZEdiConsignmentSummary>;
 
 export const ZEdiDocumentSummary = z
   .object({
+    ref: z
+      .number()
+      .int()
+      .describe("The Hub's own number for it, e.g. to link it to a support case (`ediDocument:<ref>`)"),
     documentId: z.string(),
     consignmentId: z.string(),
     customerId: z.number().int().describe('The account whose EDI agreement handled its consignment'),
@@ -148,6 +156,10 @@ export type TEdiDocumentSummary = z.infer<typeof ZEdiDocumentSummary>;
 
 export const ZEdiMessageSummary = z
   .object({
+    ref: z
+      .number()
+      .int()
+      .describe("The Hub's own number for it, e.g. to link it to a support case (`ediMessage:<ref>`)"),
     messageId: z.string(),
     consignmentId: z.string(),
     customerId: z.number().int().describe('The account whose EDI agreement handled its consignment'),

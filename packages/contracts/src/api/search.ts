@@ -41,7 +41,9 @@ export const ZSearchResult = z
       .describe(
         "The item's id in its page's address: a number for tracking items and cases, the EDI id for EDI items, a UUID for reports and users",
       ),
-    key: z.string().describe("The item's own key in the Hub (a support case names the items it is about by it)"),
+    key: z
+      .string()
+      .describe("The item's own key in the Hub (a support case names the items it is about by it)"),
     consignmentId: z
       .string()
       .nullable()

@@ -1,6 +1,16 @@
 import { z } from 'zod';
-import { LANGUAGES, MARKETS, SUPPORT_CASE_STATUSES, type SupportCaseStatus } from '../vocabularies.ts';
-import { text } from './fields.ts';
+import {
+  LANGUAGES,
+  MARKETS,
+  SUPPORT_CASE_MAX_ITEMS,
+  SUPPORT_CASE_STATUSES,
+  SUPPORT_ITEM_KINDS,
+  type SupportCaseStatus,
+  type SupportItemKind,
+} from '../vocabularies.ts';
+import { ZEdiStatus } from './edi-tracking.ts';
+import { hasInvalidCharacters, INVALID_CHARACTERS_MESSAGE, text } from './fields.ts';
+import { ZDeliveryChannel, ZTrackingStatus } from './tracking.ts';
 
 /**
  * Categories of a support case with their sub-categories (spec 3: category, subCategory). The
@@ -66,6 +76,122 @@ export function statusAfterReply(side: SupportSide, status: SupportCaseStatus): 
   }
   return status === 'needsAttention' ? 'ongoing' : status;
 }
+
+/**
+ * The statuses of a case that is still open: every one but resolved (the workflow has no "closed";
+ * a case ready for closure still waits for the customer's word). An item's page lists these.
+ */
+export const SUPPORT_OPEN_STATUSES = SUPPORT_CASE_STATUSES.filter(
+  (status): status is Exclude<SupportCaseStatus, 'resolved'> => status !== 'resolved',
+);
+
+/* ------------------------------------------------------------------ what a case is about */
+
+/** Item ids are bigints in the database; 15 digits stay exact in a JavaScript number. */
+export const SUPPORT_ITEM_ID_MAX = 999_999_999_999_999;
+
+/** One item a case is about: a tracking document or file, an EDI consignment, message or document. */
+export const ZSupportItemRef = z
+  .object({
+    kind: z.enum(SUPPORT_ITEM_KINDS),
+    id: z
+      .number()
+      .int()
+      .min(1)
+      .max(SUPPORT_ITEM_ID_MAX)
+      .describe("The item's number: `id` of a tracking document or file, `ref` of an EDI item"),
+  })
+  .strict()
+  .meta({ id: 'SupportItemRef' });
+export type TSupportItemRef = z.infer<typeof ZSupportItemRef>;
+
+/** The key of an item in a list or an address: `trackingDocument:123`. */
+export const supportItemKey = (item: TSupportItemRef) => `${item.kind}:${item.id}`;
+
+/** Items as text: `kind:id` pairs separated by commas (`trackingDocument:123,trackingFile:45`). */
+export const formatSupportItems = (items: readonly TSupportItemRef[]) => items.map(supportItemKey).join(',');
+
+/**
+ * The pairs of the text form, each as an object for the list's checks: an id that is not digits
+ * stays text (and is refused as not a number), so every mistake is named at its place in the list.
+ */
+function parseSupportItems(value: string): unknown[] {
+  if (value.trim() === '') return [];
+  return value.split(',').map((pair) => {
+    const colon = pair.lastIndexOf(':');
+    const kind = colon < 0 ? pair.trim() : pair.slice(0, colon).trim();
+    const id = colon < 0 ? '' : pair.slice(colon + 1).trim();
+    return { kind, id: /^\d{1,30}$/.test(id) ? Number(id) : id };
+  });
+}
+
+/** A list of items: at most SUPPORT_CASE_MAX_ITEMS, each once. */
+const supportItemList = (min: number) =>
+  z
+    .array(ZSupportItemRef)
+    .min(min)
+    .max(SUPPORT_CASE_MAX_ITEMS)
+    .superRefine((items, context) => {
+      const seen = new Set<string>();
+      items.forEach((item, index) => {
+        const key = supportItemKey(item);
+        if (seen.has(key)) {
+          context.addIssue({
+            code: 'custom',
+            path: [index],
+            message: 'This item is in the list twice.',
+            params: { code: 'invalidValue' },
+          });
+        }
+        seen.add(key);
+      });
+    });
+
+const ITEMS_TEXT_MAX = 2000;
+const ITEMS_TEXT =
+  '`kind:id` pairs separated by commas, e.g. `trackingDocument:123,ediMessage:45` ' +
+  `(at most ${SUPPORT_CASE_MAX_ITEMS}, each once; kinds: ${SUPPORT_ITEM_KINDS.join(', ')})`;
+
+/** The text form of a list of items (a query parameter, a form field), checked as the list. */
+const supportItemsText = (min: number) =>
+  text().max(ITEMS_TEXT_MAX).transform(parseSupportItems).pipe(supportItemList(min)).describe(ITEMS_TEXT);
+
+/**
+ * What a new case is about, as JSON (a list of `{ kind, id }`) or as a form field (the text form):
+ * the text is read into the list first, so either way each mistake is named at its place.
+ */
+const supportItemsInput = z.preprocess((value, context) => {
+  if (typeof value !== 'string') return value;
+  if (hasInvalidCharacters(value)) {
+    context.addIssue({
+      code: 'custom',
+      message: INVALID_CHARACTERS_MESSAGE,
+      params: { code: 'invalidCharacters' },
+    });
+    return [];
+  }
+  if (value.length > ITEMS_TEXT_MAX) {
+    context.addIssue({
+      code: 'too_big',
+      origin: 'string',
+      maximum: ITEMS_TEXT_MAX,
+      inclusive: true,
+      input: value,
+      message: 'Too long',
+    });
+    return [];
+  }
+  return parseSupportItems(value);
+}, supportItemList(0));
+
+/** How the new-case operation documents `items` (JSON and form alike; the check is the schema above). */
+export const ZSupportItemsField = z
+  .union([supportItemList(0), text().max(ITEMS_TEXT_MAX)])
+  .describe(
+    'What the case is about: a list of `{ kind, id }` in JSON; in a multipart form one field, ' +
+      ITEMS_TEXT +
+      '. Each must be an item of the active account that the caller may see (tracking kinds need track and trace, EDI kinds EDI tracking), or nothing is created (403).',
+  );
 
 /** Support case ids are bigints in the database; 15 digits stay exact in a JavaScript number. */
 export const ZSupportCaseIdParam = z
@@ -150,8 +276,34 @@ export const ZSupportCaseReply = z
   .meta({ id: 'SupportCaseReply' });
 export type TSupportCaseReply = z.infer<typeof ZSupportCaseReply>;
 
+/** An item the case is about, as the caller may see it. */
+export const ZSupportCaseItem = z
+  .object({
+    kind: z.enum(SUPPORT_ITEM_KINDS),
+    id: z.number().int(),
+    label: z
+      .string()
+      .describe(
+        "The item's own id or name when it was linked: external document id, file name, consignment, message or document id",
+      ),
+    canOpen: z
+      .boolean()
+      .describe(
+        "Whether the caller may open the item's page in the case's account (holds the account with the item's service, and the item is still there)",
+      ),
+    consignmentId: z
+      .string()
+      .nullable()
+      .describe(
+        "An EDI item the caller may open: its consignment's id, which its page's address needs (the item's own id is `label`); null otherwise",
+      ),
+  })
+  .meta({ id: 'SupportCaseItem' });
+export type TSupportCaseItem = z.infer<typeof ZSupportCaseItem>;
+
 /** One case (spec 3): the summary, its description and the conversation, oldest first. */
 export const ZSupportCase = ZSupportCaseSummary.extend({
+  items: z.array(ZSupportCaseItem).describe('What the case is about, in the order they were linked'),
   description: z.string(),
   from: z.string(),
   to: z.string(),
@@ -178,6 +330,7 @@ export const ZCreateSupportCaseRequest = z
     description: text().trim().min(1).max(SUPPORT_MESSAGE_MAX),
     category: z.enum(SUPPORT_CATEGORY_KEYS),
     subCategory: text().min(1).max(40),
+    items: supportItemsInput.optional(),
   })
   .strict()
   .superRefine((value, context) => {
@@ -200,6 +353,92 @@ export type TReplyToSupportCaseRequest = z.infer<typeof ZReplyToSupportCaseReque
 
 export const ZChangeSupportCaseStatusRequest = z.object({ status: z.enum(SUPPORT_CASE_STATUSES) }).strict();
 export type TChangeSupportCaseStatusRequest = z.infer<typeof ZChangeSupportCaseStatusRequest>;
+
+/** The items to describe for the new-case form. */
+export const ZGetSupportItemFactsRequest = z.object({ items: supportItemsText(1) });
+export type TGetSupportItemFactsRequest = z.infer<typeof ZGetSupportItemFactsRequest>;
+
+const itemFacts = <K extends SupportItemKind, S extends z.ZodType, F extends z.ZodRawShape>(
+  kind: K,
+  status: S,
+  facts: F,
+) =>
+  z.object({
+    kind: z.literal(kind),
+    id: z.number().int(),
+    label: z.string().describe('What the case will call it (stored with the case)'),
+    status,
+    date: z.string().describe('ISO 8601 time: created, arrived or received'),
+    ...facts,
+  });
+
+const ZEdiFacts = {
+  consignmentId: z.string().describe("The consignment's id (the page's address needs it)"),
+  senderName: z.string(),
+  receiverName: z.string(),
+};
+
+/** The key facts of one item, by kind. */
+export const ZSupportItemFacts = z
+  .discriminatedUnion('kind', [
+    itemFacts('trackingDocument', ZTrackingStatus, {
+      invoiceNumber: z.string().nullable(),
+      recipientName: z.string().nullable(),
+      channels: z.array(ZDeliveryChannel),
+      filename: z.string(),
+      fileId: z.number().int(),
+    }),
+    itemFacts('trackingFile', ZTrackingStatus, { documentCount: z.number().int() }),
+    itemFacts('ediConsignment', ZEdiStatus, ZEdiFacts),
+    itemFacts('ediMessage', ZEdiStatus, { ...ZEdiFacts, messageType: z.string() }),
+    itemFacts('ediDocument', ZEdiStatus, { ...ZEdiFacts, documentNumber: z.string().nullable() }),
+  ])
+  .meta({ id: 'SupportItemFacts' });
+export type TSupportItemFacts = z.infer<typeof ZSupportItemFacts>;
+
+export const ZGetSupportItemFactsResponse = z
+  .object({
+    items: z
+      .array(ZSupportItemFacts)
+      .describe(
+        'The asked items the caller may see in the active account, in the asked order; every other one is left out, existing or not',
+      ),
+  })
+  .meta({ id: 'GetSupportItemFactsResponse' });
+export type TGetSupportItemFactsResponse = z.infer<typeof ZGetSupportItemFactsResponse>;
+
+/** The open cases about one item (its page shows them). */
+export const ZListSupportCasesAboutRequest = z.object({
+  kind: z.enum(SUPPORT_ITEM_KINDS),
+  itemId: z
+    .string()
+    .regex(/^\d{1,15}$/, { error: 'Invalid item id' })
+    .transform(Number)
+    .describe('`id` of a tracking document or file, `ref` of an EDI item'),
+});
+export type TListSupportCasesAboutRequest = z.infer<typeof ZListSupportCasesAboutRequest>;
+
+/** At most this many open cases are listed on an item's page. */
+export const SUPPORT_CASES_ABOUT_MAX = 10;
+
+export const ZListSupportCasesAboutResponse = z
+  .object({
+    cases: z
+      .array(
+        ZSupportCaseSummary.pick({
+          caseId: true,
+          caseNumber: true,
+          title: true,
+          status: true,
+          updated: true,
+        }),
+      )
+      .describe(
+        `Open cases of the active account about the item, newest activity first, at most ${SUPPORT_CASES_ABOUT_MAX}`,
+      ),
+  })
+  .meta({ id: 'ListSupportCasesAboutResponse' });
+export type TListSupportCasesAboutResponse = z.infer<typeof ZListSupportCasesAboutResponse>;
 
 /** What the server accepts as attachments, so the form can say it before uploading. */
 export const ZAttachmentRules = z

@@ -59,14 +59,14 @@ export async function findConsignmentOfParty(
     `SELECT ${CONSIGNMENT_SQL}, owner.name AS owner_name, owner.customer_number AS owner_number,
             ${eventsOf('e.consignment_ref = c.id AND e.document_ref IS NULL AND e.message_ref IS NULL')} AS events,
             coalesce((SELECT json_agg(json_build_object(
-                        'document_id', d.document_id, 'consignment_id', c.consignment_id,
+                        'document_ref', d.id, 'document_id', d.document_id, 'consignment_id', c.consignment_id,
                         'customer_id', d.customer_id, 'direction', d.direction,
                         'category', d.category, 'status', d.status, 'document_number', d.document_number,
                         'sender_name', c.sender_name, 'receiver_name', c.receiver_name, 'filename', c.filename,
                         'created_at', d.created_at, 'error_message', d.error_message) ORDER BY d.created_at, d.id)
                         FROM edi_documents d WHERE d.consignment_ref = c.id), '[]') AS documents,
             coalesce((SELECT json_agg(json_build_object(
-                        'message_id', m.message_id, 'consignment_id', c.consignment_id,
+                        'message_ref', m.id, 'message_id', m.message_id, 'consignment_id', c.consignment_id,
                         'customer_id', m.customer_id, 'direction', m.direction,
                         'category', m.category, 'message_type', m.message_type, 'status', m.status,
                         'size_bytes', m.size_bytes, 'sender_name', c.sender_name, 'receiver_name', c.receiver_name,
@@ -105,7 +105,7 @@ export async function findDocumentOfParty(
 ): Promise<TGetEdiDocumentResponse | undefined> {
   const { rows } = await db.$client.query<Raw>(
     `SELECT ${CONSIGNMENT_SQL}, c.status AS consignment_status,
-            d.document_id, d.direction, d.category, d.status AS document_status, d.document_number, d.created_at,
+            d.id AS document_ref, d.document_id, d.direction, d.category, d.status AS document_status, d.document_number, d.created_at,
             d.error_message AS document_error,
             ${eventsOf('e.document_ref = d.id')} AS events,
             coalesce((SELECT json_agg(json_build_object('id', m.message_id, 'category', m.category,
@@ -147,7 +147,7 @@ export async function findMessageOfParty(
 ): Promise<TGetEdiMessageResponse | undefined> {
   const { rows } = await db.$client.query<Raw>(
     `SELECT ${CONSIGNMENT_SQL}, c.status AS consignment_status,
-            m.message_id, m.direction AS message_direction, m.category, m.message_type,
+            m.id AS message_ref, m.message_id, m.direction AS message_direction, m.category, m.message_type,
             m.status AS message_status, m.size_bytes, m.created_at, m.error_message AS message_error,
             ${eventsOf('e.message_ref = m.id')} AS events,
             coalesce((SELECT json_agg(json_build_object('id', d.document_id, 'category', d.category,

@@ -148,7 +148,11 @@ describe('[EDI TRACKING] lists and details of the active account', () => {
       const body = response.json() as TListEdiConsignmentsResponse;
       expect(body).toMatchObject({ totalCount: 3, totalCountExact: true, nextCursor: null });
       expect(body.result.map((c) => c.consignmentId)).toEqual(['FX-C3', 'FX-C2', 'FX-C1']);
+      const { rows } = await ctx.db.$client.query<{ id: number }>(
+        "SELECT id FROM edi_consignments WHERE consignment_id = 'FX-C1'",
+      );
       expect(body.result[2]).toEqual({
+        ref: rows[0]!.id,
         consignmentId: 'FX-C1',
         customerId: gota.id,
         direction: 'OUTBOUND',
@@ -263,7 +267,11 @@ describe('[EDI TRACKING] lists and details of the active account', () => {
         '/api/tracking/ets/messages',
         `${MARCH}&messageId=FX-M1&messageIdOperator=exact`,
       );
+      const { rows } = await ctx.db.$client.query<{ id: number }>(
+        "SELECT id FROM edi_messages WHERE message_id = 'FX-M1'",
+      );
       expect((response.json() as TListEdiMessagesResponse).result[0]).toEqual({
+        ref: rows[0]!.id,
         messageId: 'FX-M1',
         consignmentId: 'FX-C1',
         customerId: gota.id,

@@ -120,10 +120,11 @@ const listOf = (values: readonly string[] | undefined) => (values && values.leng
 
 /* ----------------------------------------------------------- consignments */
 
-const CONSIGNMENT_COLUMNS = `c.consignment_id, c.customer_id, c.direction, c.status, c.filename, c.sender_name,
+const CONSIGNMENT_COLUMNS = `c.id AS ref, c.consignment_id, c.customer_id, c.direction, c.status, c.filename, c.sender_name,
   c.receiver_name, c.received_at, c.delivered_at, c.error_message`;
 
 type ConsignmentRow = {
+  ref: number;
   consignment_id: string;
   customer_id: number;
   direction: TEdiConsignmentSummary['direction'];
@@ -137,6 +138,7 @@ type ConsignmentRow = {
 };
 
 export const toConsignmentSummary = (row: ConsignmentRow): TEdiConsignmentSummary => ({
+  ref: Number(row.ref),
   consignmentId: row.consignment_id,
   customerId: row.customer_id,
   direction: row.direction,
@@ -244,10 +246,12 @@ function childListConditions(
   return { params, conditions };
 }
 
-const DOCUMENT_COLUMNS = `d.document_id, c.consignment_id, d.customer_id, d.direction, d.category, d.status, d.document_number,
+const DOCUMENT_COLUMNS = `d.id AS document_ref, d.document_id, c.consignment_id, d.customer_id, d.direction, d.category, d.status, d.document_number,
   c.sender_name, c.receiver_name, c.filename, d.created_at, d.error_message`;
 
 type DocumentRow = {
+  /** The document's own id (`ref` is its consignment's where both are read). */
+  document_ref: number;
   document_id: string;
   consignment_id: string;
   customer_id: number;
@@ -263,6 +267,7 @@ type DocumentRow = {
 };
 
 export const toDocumentSummary = (row: DocumentRow): TEdiDocumentSummary => ({
+  ref: Number(row.document_ref),
   documentId: row.document_id,
   consignmentId: row.consignment_id,
   customerId: row.customer_id,
@@ -314,10 +319,12 @@ export async function listDocuments(
   return { ...page, rows: page.rows.map(toDocumentSummary) };
 }
 
-const MESSAGE_COLUMNS = `m.message_id, c.consignment_id, m.customer_id, m.direction, m.category, m.message_type, m.status,
+const MESSAGE_COLUMNS = `m.id AS message_ref, m.message_id, c.consignment_id, m.customer_id, m.direction, m.category, m.message_type, m.status,
   m.size_bytes, c.sender_name, c.receiver_name, c.filename, m.created_at, m.error_message`;
 
 type MessageRow = {
+  /** The message's own id (`ref` is its consignment's where both are read). */
+  message_ref: number;
   message_id: string;
   consignment_id: string;
   customer_id: number;
@@ -334,6 +341,7 @@ type MessageRow = {
 };
 
 export const toMessageSummary = (row: MessageRow): TEdiMessageSummary => ({
+  ref: Number(row.message_ref),
   messageId: row.message_id,
   consignmentId: row.consignment_id,
   customerId: row.customer_id,

@@ -9,7 +9,9 @@ import { toFieldErrors, type SchemaIssue } from '../../lib/validation-errors.ts'
  * answers the same per-field errors as any JSON route.
  */
 export function parseFormFields<T>(schema: z.ZodType<T>, fields: Record<string, unknown>): T {
-  const result = schema.safeParse(fields);
+  // With the input in each issue, a value of the wrong type is told apart from a missing one (as
+  // for JSON routes); the answer itself never repeats it (toFieldErrors).
+  const result = schema.safeParse(fields, { reportInput: true });
   if (result.success) return result.data;
   const issues: SchemaIssue[] = result.error.issues.map(({ code, path, message, ...rest }) => ({
     keyword: code,

@@ -3,10 +3,12 @@ import type {
   SupportCaseFilter,
   SupportCaseSort,
   SupportCaseStatus,
+  SupportItemKind,
   SupportSide,
   TSupportCase,
   TSupportCaseSummary,
 } from '@service-hub/contracts';
+import type { Queryable } from './support-items.repository.ts';
 import type { StoredUpload } from './upload.ts';
 
 /** Whose cases a call may see: one customer account, or every account (provider staff). */
@@ -21,10 +23,31 @@ export type CaseQuery = {
   pageSize: number;
 };
 
-/** A case as stored, before the caller-specific fields (allowed statuses, may reply) are added. */
-export type CaseRecord = Omit<TSupportCase, 'allowedStatuses' | 'canReply'> & {
+/**
+ * An item a case is about, as stored with the case: what it is, its number, and its own id or name
+ * at the time (the case keeps naming it after retention removed it).
+ */
+export type CaseItem = { kind: SupportItemKind; id: number; label: string };
+
+/**
+ * A case as stored, before the caller-specific fields (allowed statuses, may reply, which items
+ * the caller may open) are added.
+ */
+export type CaseRecord = Omit<TSupportCase, 'allowedStatuses' | 'canReply' | 'items'> & {
   createdByUserId: string | null;
+  items: CaseItem[];
 };
+
+/** A case about an item, as the item's page lists it. */
+export type CaseAbout = Pick<TSupportCase, 'caseId' | 'caseNumber' | 'title' | 'status' | 'updated'>;
+
+/**
+ * Checks the items a new case is about and answers them with their labels; it throws to refuse
+ * the case. It reads the Hub's own data (documents, consignments) through `db`: a connector runs
+ * it in the transaction that writes the case when it has one with the Hub's database, or else
+ * just before it creates the case elsewhere.
+ */
+export type LinkItems = (db: Queryable) => Promise<CaseItem[]>;
 
 export type Author = { userId: string; name: string; email: string; side: SupportSide };
 
@@ -60,8 +83,19 @@ export type SupportCaseConnector = {
     scope: CaseScope,
     query: CaseQuery,
   ): Promise<{ cases: TSupportCaseSummary[]; totalCount: number }>;
+  /** The case with its conversation, attachments and the items it is about. */
   getCase(scope: CaseScope, caseId: number): Promise<CaseRecord | undefined>;
-  createCase(input: NewCase): Promise<{ caseId: number; caseNumber: string }>;
+  /** Stores a new case about the items `linkItems` answers (it throws to refuse the case). */
+  createCase(input: NewCase, linkItems: LinkItems): Promise<{ caseId: number; caseNumber: string }>;
+  /**
+   * Cases of the scope about one item whose status is one of `statuses`, newest activity first,
+   * at most `limit`.
+   */
+  listCasesAbout(
+    scope: CaseScope,
+    item: { kind: SupportItemKind; id: number },
+    query: { statuses: readonly SupportCaseStatus[]; limit: number },
+  ): Promise<CaseAbout[]>;
   /**
    * Adds a reply and moves the case to `decide(current status)`; `decide` throws to refuse.
    * Undefined when the case is not in scope.

@@ -1,15 +1,23 @@
 import { Readable } from 'node:stream';
 import type { PoolClient } from 'pg';
-import type {
-  SupportCaseSort,
-  SupportCaseStatus,
-  TSupportAttachment,
-  TSupportCaseSummary,
+import {
+  SUPPORT_ITEM_KINDS,
+  type SupportCaseSort,
+  type SupportCaseStatus,
+  type SupportItemKind,
+  type TSupportAttachment,
+  type TSupportCaseSummary,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
 import type { FileStorage } from '../../lib/storage/file-storage.ts';
-import type { AttachmentRecord, CaseRecord, CaseScope, SupportCaseConnector } from './support-connector.ts';
+import type {
+  AttachmentRecord,
+  CaseItem,
+  CaseRecord,
+  CaseScope,
+  SupportCaseConnector,
+} from './support-connector.ts';
 import type { StoredUpload } from './upload.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
@@ -111,6 +119,12 @@ async function readCase(db: Queryable, scope: CaseScope, caseId: number): Promis
     'SELECT id, reply_id, filename, content_type, size_bytes, created FROM support_attachments WHERE case_id = $1 ORDER BY created, filename',
     [caseId],
   );
+  // Grouped by kind in the vocabulary's order, then by number: the table keeps no order of linking.
+  const items = await db.query<{ kind: SupportItemKind; item_id: number; label: string }>(
+    `SELECT kind, item_id, label FROM support_case_items WHERE case_id = $1
+      ORDER BY array_position($2::text[], kind), item_id`,
+    [caseId, SUPPORT_ITEM_KINDS],
+  );
   const attachmentsOf = (replyId: number | null): TSupportAttachment[] =>
     attachments.rows
       .filter((a) => a.reply_id === replyId)
@@ -129,6 +143,7 @@ async function readCase(db: Queryable, scope: CaseScope, caseId: number): Promis
     createdBy: row.created_by,
     createdByUserId: row.created_by_user_id,
     attachments: attachmentsOf(null),
+    items: items.rows.map((i) => ({ kind: i.kind, id: i.item_id, label: i.label })),
     replies: replies.rows.map((r) => ({
       id: r.id,
       authorName: r.author_name,
@@ -153,6 +168,22 @@ async function insertAttachments(
       [file.id, caseId, replyId, file.filename, file.contentType, file.sizeBytes, file.storageKey],
     );
   }
+}
+
+/** The items of a new case, in one statement; `customer_id` is the case's account (an item's page asks by it). */
+async function insertItems(
+  client: PoolClient,
+  caseId: number,
+  customerId: number,
+  items: readonly CaseItem[],
+): Promise<void> {
+  if (items.length === 0) return;
+  await client.query(
+    `INSERT INTO support_case_items (case_id, kind, item_id, customer_id, label)
+     SELECT $1, kind, item_id, $2, label
+       FROM unnest($3::text[], $4::bigint[], $5::text[]) AS i(kind, item_id, label)`,
+    [caseId, customerId, items.map((i) => i.kind), items.map((i) => i.id), items.map((i) => i.label)],
+  );
 }
 
 /** Locks the case row for a status decision; undefined when it is not in scope. */
@@ -203,8 +234,10 @@ export function createHubSupportConnector(db: Database, storage: FileStorage): S
 
     getCase: (scope, caseId) => readCase(db.$client, scope, caseId),
 
-    createCase: (input) =>
+    createCase: (input, linkItems) =>
       inTransaction(db.$client, async (client) => {
+        // Checked in the transaction that writes the case: a refusal leaves nothing behind.
+        const items = await linkItems(client);
         const { rows } = await client.query<{ id: number; created: Date; support_email: string }>(
           `SELECT nextval(pg_get_serial_sequence('support_cases', 'id'))::bigint AS id, now() AS created,
                   m.support_email
@@ -231,8 +264,37 @@ export function createHubSupportConnector(db: Database, storage: FileStorage): S
           ],
         );
         await insertAttachments(client, row.id, null, input.attachments);
+        await insertItems(client, row.id, input.customerId, items);
         return { caseId: row.id, caseNumber };
       }),
+
+    async listCasesAbout(scope, item, query) {
+      const params: unknown[] = [item.kind, item.id, query.statuses, query.limit];
+      // The items' index is (customer_id, kind, item_id): an account's cases about one item.
+      const where =
+        scope.customerId === undefined ? 'true' : `i.customer_id = $${params.push(scope.customerId)}`;
+      const { rows } = await db.$client.query<{
+        id: number;
+        case_number: string;
+        title: string;
+        status: SupportCaseStatus;
+        updated: Date;
+      }>(
+        `SELECT c.id, c.case_number, c.title, c.status, c.updated
+           FROM support_case_items i JOIN support_cases c ON c.id = i.case_id
+          WHERE i.kind = $1 AND i.item_id = $2 AND ${where} AND c.status = ANY($3::text[])
+          ORDER BY c.updated DESC, c.id DESC
+          LIMIT $4`,
+        params,
+      );
+      return rows.map((r) => ({
+        caseId: r.id,
+        caseNumber: r.case_number,
+        title: r.title,
+        status: r.status,
+        updated: r.updated.toISOString(),
+      }));
+    },
 
     addReply: (scope, caseId, reply, decide) =>
       inTransaction(db.$client, async (client) => {

@@ -25,6 +25,11 @@ import {
   ZAnswerSupportCaseResponse,
   ZMoveSupportCaseRequest,
   ZMoveSupportCaseResponse,
+  ZGetSupportItemFactsRequest,
+  ZGetSupportItemFactsResponse,
+  ZListSupportCasesAboutRequest,
+  ZListSupportCasesAboutResponse,
+  ZSupportItemsField,
 } from '@service-hub/contracts';
 import { notFound } from '../../lib/errors.ts';
 import { StoredFileMissing } from '../../lib/storage/file-storage.ts';
@@ -43,9 +48,12 @@ import {
   changeCaseStatus,
   createCase,
   getCase,
+  getItemFacts,
   listCases,
+  listCasesAbout,
   replyToCase,
   type SupportContext,
+  type Viewer,
 } from './support.service.ts';
 import { discard, receiveMessageForm, type AttachmentLimits } from './upload.ts';
 
@@ -66,6 +74,8 @@ const file = {
 };
 const ZCreateCaseForm = z.object({
   ...ZCreateSupportCaseRequest.shape,
+  // The contract reads the text form into the list before checking it; the document says both forms.
+  items: ZSupportItemsField.optional(),
   attachments: z.array(ZFile).optional().describe('The files, each one part named `attachments`'),
 });
 const ZReplyForm = z.object({
@@ -93,11 +103,18 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     connector: options.connector,
     publicUrl: options.publicUrl,
     deliverEmails: (ids) => app.deliverEmails(ids),
+    heldAccount: (principal, customerId) => app.authenticator.heldAccount(principal, customerId),
   };
   const storage = app.storage.attachments;
   const accountScope = (request: FastifyRequest): CaseScope => ({ customerId: accountOf(request).id });
   const providerScope = (customerId?: number): CaseScope =>
     customerId === undefined ? { allCustomers: true } : { allCustomers: true, customerId };
+  /** The caller, in the active account on the customer routes (see `Viewer`). */
+  const accountViewer = (request: FastifyRequest): Viewer => ({
+    principal: principalOf(request),
+    account: accountOf(request),
+  });
+  const providerViewer = (request: FastifyRequest): Viewer => ({ principal: principalOf(request) });
 
   /** Reads a form with files; removes the stored files again when the use case fails. */
   async function withForm<T, R>(
@@ -203,7 +220,45 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 200: ZGetSupportCaseResponse, ...ERRORS },
       },
     },
-    async (request) => getCase(context, principalOf(request), accountScope(request), request.params.caseId),
+    async (request) => getCase(context, accountViewer(request), accountScope(request), request.params.caseId),
+  );
+
+  // What a case is about (issue 25): the facts the new-case form shows, and an item's open cases.
+  app.get(
+    '/api/support/items',
+    {
+      config: { access: ACCOUNT },
+      schema: {
+        operationId: 'getSupportItemFacts',
+        tags: TAGS,
+        summary: 'Key facts of tracking and EDI items, for a new case about them',
+        description:
+          'Each item is described only when the caller may see it in the active account, as its list or ' +
+          'page shows it (tracking kinds need track and trace, EDI kinds EDI tracking); every other one ' +
+          'is left out, whether or not it exists.',
+        querystring: ZGetSupportItemFactsRequest,
+        response: { 200: ZGetSupportItemFactsResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => getItemFacts(context, accountOf(request), request.query.items),
+  );
+
+  app.get(
+    '/api/support/cases/about',
+    {
+      config: { access: ACCOUNT },
+      schema: {
+        operationId: 'listSupportCasesAbout',
+        tags: TAGS,
+        summary: "The active account's open cases about one item, newest activity first",
+        description:
+          'Open: every status but resolved. Only cases of the active account; the item itself is not ' +
+          'looked up, so an item of another account simply has none.',
+        querystring: ZListSupportCasesAboutRequest,
+        response: { 200: ZListSupportCasesAboutResponse, 400: ZApiError, 401: ZApiError, 403: ZApiError },
+      },
+    },
+    async (request) => listCasesAbout(context, accountScope(request), request.query),
   );
 
   app.post(
@@ -222,7 +277,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     },
     async (request, reply) => {
       const created = await withForm(request, ZCreateSupportCaseRequest, (fields, files) =>
-        createCase(context, principalOf(request), accountOf(request).id, fields, files),
+        createCase(context, principalOf(request), accountOf(request), fields, files),
       );
       return reply.code(201).send(created);
     },
@@ -249,7 +304,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       const updated = await withForm(request, ZReplyToSupportCaseRequest, (fields, files) =>
         replyToCase(
           context,
-          principalOf(request),
+          accountViewer(request),
           accountScope(request),
           request.params.caseId,
           fields.message,
@@ -277,7 +332,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     async (request) =>
       changeCaseStatus(
         context,
-        principalOf(request),
+        accountViewer(request),
         accountScope(request),
         request.params.caseId,
         request.body.status,
@@ -327,7 +382,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
         response: { 200: ZGetAnySupportCaseResponse, ...ERRORS },
       },
     },
-    async (request) => getCase(context, principalOf(request), providerScope(), request.params.caseId),
+    async (request) => getCase(context, providerViewer(request), providerScope(), request.params.caseId),
   );
 
   app.post(
@@ -350,7 +405,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
       const updated = await withForm(request, ZReplyToSupportCaseRequest, (fields, files) =>
         replyToCase(
           context,
-          principalOf(request),
+          providerViewer(request),
           providerScope(),
           request.params.caseId,
           fields.message,
@@ -377,7 +432,7 @@ export const supportRoutes: FastifyPluginAsyncZod<SupportRoutesOptions> = async 
     async (request) =>
       changeCaseStatus(
         context,
-        principalOf(request),
+        providerViewer(request),
         providerScope(),
         request.params.caseId,
         request.body.status,

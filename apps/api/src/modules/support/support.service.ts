@@ -1,17 +1,34 @@
 import {
   statusAfterReply,
   SUPPORT_CASE_TRANSITIONS,
+  SUPPORT_CASES_ABOUT_MAX,
+  SUPPORT_OPEN_STATUSES,
+  supportItemKey,
   type SupportCaseStatus,
   type SupportSide,
   type TCreateSupportCaseRequest,
+  type TGetSupportItemFactsResponse,
+  type TListSupportCasesAboutRequest,
+  type TListSupportCasesAboutResponse,
   type TSupportCase,
+  type TSupportCaseItem,
+  type TSupportItemRef,
   type TListSupportCasesResponse,
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { conflict, forbidden, notFound } from '../../lib/errors.ts';
+import type { ActiveAccount } from '../auth/active-account.repository.ts';
 import { isProviderAdmin } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
-import type { Author, CaseQuery, CaseRecord, CaseScope, SupportCaseConnector } from './support-connector.ts';
+import type {
+  Author,
+  CaseItem,
+  CaseQuery,
+  CaseRecord,
+  CaseScope,
+  SupportCaseConnector,
+} from './support-connector.ts';
+import { findVisibleItems, ITEM_SERVICE, maySeeKind, type ItemAccount } from './support-items.repository.ts';
 import { notifyCase, type CaseNotice } from './support-notices.ts';
 import type { StoredUpload } from './upload.ts';
 
@@ -27,7 +44,16 @@ export type SupportContext = {
   publicUrl: string;
   /** Sends outbox mails after their transaction committed. */
   deliverEmails: (ids: number[]) => Promise<void>;
+  /** The account when the caller holds it, with their permissions there (the access plugin's cached lookup). */
+  heldAccount: (principal: Principal, customerId: number) => Promise<ActiveAccount | undefined>;
 };
+
+/**
+ * Who looks at a case: the caller, and on the customer routes the active account they act in (the
+ * case's account). Provider staff on their own routes look from no account: an item of the case
+ * opens for them only in an account they hold themselves with the item's service.
+ */
+export type Viewer = { principal: Principal; account?: ActiveAccount | undefined };
 
 async function authorOf(db: Database, principal: Principal): Promise<Author> {
   const { rows } = await db.$client.query<{ display_name: string }>(
@@ -38,13 +64,101 @@ async function authorOf(db: Database, principal: Principal): Promise<Author> {
   return { userId: principal.userId, name, email: principal.email, side: sideOf(principal) };
 }
 
-function withCallerView(record: CaseRecord, side: SupportSide): TSupportCase {
+/** The case's account as the viewer holds it, or undefined. */
+async function viewerAccount(
+  context: SupportContext,
+  viewer: Viewer,
+  customerId: number,
+): Promise<ActiveAccount | undefined> {
+  if (viewer.account?.id === customerId) return viewer.account;
+  return context.heldAccount(viewer.principal, customerId);
+}
+
+/**
+ * The case's items for the viewer: each may be opened when the viewer holds the case's account
+ * with the item's service and the item is still there to see (the same rule as its page).
+ */
+async function itemsFor(
+  context: SupportContext,
+  viewer: Viewer,
+  record: CaseRecord,
+): Promise<TSupportCaseItem[]> {
+  if (record.items.length === 0) return [];
+  const account = await viewerAccount(context, viewer, record.customerId);
+  const visible = account ? await findVisibleItems(context.db.$client, account, record.items) : new Map();
+  return record.items.map((item) => {
+    const facts = visible.get(supportItemKey(item));
+    return {
+      ...item,
+      canOpen: facts !== undefined,
+      consignmentId: facts && 'consignmentId' in facts ? facts.consignmentId : null,
+    };
+  });
+}
+
+async function withCallerView(
+  context: SupportContext,
+  viewer: Viewer,
+  record: CaseRecord,
+): Promise<TSupportCase> {
   const { createdByUserId: _createdBy, ...view } = record;
+  const side = sideOf(viewer.principal);
   return {
     ...view,
+    items: await itemsFor(context, viewer, record),
     allowedStatuses: [...SUPPORT_CASE_TRANSITIONS[side][record.status]],
     canReply: record.status !== 'resolved',
   };
+}
+
+const NEEDS_SERVICE: Record<'STT' | 'ETS', string> = {
+  STT: 'Linking tracking documents and files needs track and trace on this account.',
+  ETS: 'Linking EDI consignments, messages and documents needs EDI tracking on this account.',
+};
+export const ITEM_NOT_VISIBLE = 'A linked item was not found in this account. Nothing was created.';
+
+/**
+ * The items of a new case with their labels, or a refusal of the whole case: every item must be
+ * one the caller may see in the account, exactly as its list or page shows it. An item outside the
+ * account, or one that does not exist, is refused alike (no answer tells which ids exist).
+ */
+export async function linkCaseItems(
+  db: Parameters<typeof findVisibleItems>[0],
+  account: ItemAccount,
+  items: readonly TSupportItemRef[],
+): Promise<CaseItem[]> {
+  const missing = items.find((item) => !maySeeKind(item.kind, account));
+  if (missing) throw forbidden(NEEDS_SERVICE[ITEM_SERVICE[missing.kind]]);
+  const visible = await findVisibleItems(db, account, items);
+  return items.map((item) => {
+    const facts = visible.get(supportItemKey(item));
+    if (!facts) throw forbidden(ITEM_NOT_VISIBLE);
+    return { kind: item.kind, id: item.id, label: facts.label };
+  });
+}
+
+/** The key facts of the items the caller may see in the account (the new-case form); others are left out. */
+export async function getItemFacts(
+  context: SupportContext,
+  account: ActiveAccount,
+  items: readonly TSupportItemRef[],
+): Promise<TGetSupportItemFactsResponse> {
+  const visible = await findVisibleItems(context.db.$client, account, items);
+  return { items: items.flatMap((item) => visible.get(supportItemKey(item)) ?? []) };
+}
+
+/** The open cases of the account about one item, newest activity first. */
+export async function listCasesAbout(
+  context: SupportContext,
+  scope: CaseScope,
+  query: TListSupportCasesAboutRequest,
+): Promise<TListSupportCasesAboutResponse> {
+  const cases = await context.connector.listCasesAbout(
+    scope,
+    { kind: query.kind, id: query.itemId },
+    { statuses: SUPPORT_OPEN_STATUSES, limit: SUPPORT_CASES_ABOUT_MAX },
+  );
+  return { cases };
 }
 
 async function tell(context: SupportContext, notice: CaseNotice): Promise<void> {
@@ -63,38 +177,43 @@ export async function listCases(
 
 export async function getCase(
   context: SupportContext,
-  principal: Principal,
+  viewer: Viewer,
   scope: CaseScope,
   caseId: number,
 ): Promise<TSupportCase> {
   const record = await context.connector.getCase(scope, caseId);
   if (!record) throw notFound(CASE_NOT_FOUND);
-  return withCallerView(record, sideOf(principal));
+  return withCallerView(context, viewer, record);
 }
 
+/** Opens a case for the active account, about the items the caller may see there (or none). */
 export async function createCase(
   context: SupportContext,
   principal: Principal,
-  customerId: number,
+  account: ActiveAccount,
   input: TCreateSupportCaseRequest,
   attachments: readonly StoredUpload[],
 ): Promise<TSupportCase> {
   const author = await authorOf(context.db, principal);
-  const { caseId } = await context.connector.createCase({ ...input, customerId, author, attachments });
-  const record = (await context.connector.getCase({ customerId }, caseId))!;
+  const { items = [], ...fields } = input;
+  const { caseId } = await context.connector.createCase(
+    { ...fields, customerId: account.id, author, attachments },
+    (db) => linkCaseItems(db, account, items),
+  );
+  const record = (await context.connector.getCase({ customerId: account.id }, caseId))!;
   await tell(context, { type: 'caseCreated', to: 'provider', case: record, actor: author });
-  return withCallerView(record, author.side);
+  return withCallerView(context, { principal, account }, record);
 }
 
 export async function replyToCase(
   context: SupportContext,
-  principal: Principal,
+  viewer: Viewer,
   scope: CaseScope,
   caseId: number,
   message: string,
   attachments: readonly StoredUpload[],
 ): Promise<TSupportCase> {
-  const author = await authorOf(context.db, principal);
+  const author = await authorOf(context.db, viewer.principal);
   const result = await context.connector.addReply(
     scope,
     caseId,
@@ -113,7 +232,7 @@ export async function replyToCase(
     case: result.case,
     actor: author,
   });
-  return withCallerView(result.case, author.side);
+  return withCallerView(context, viewer, result.case);
 }
 
 /** Refuses a status change the workflow does not give the caller's side (docs/support.md). */
@@ -127,11 +246,12 @@ export function checkTransition(side: SupportSide, from: SupportCaseStatus, to: 
 
 export async function changeCaseStatus(
   context: SupportContext,
-  principal: Principal,
+  viewer: Viewer,
   scope: CaseScope,
   caseId: number,
   to: SupportCaseStatus,
 ): Promise<TSupportCase> {
+  const { principal } = viewer;
   const side = sideOf(principal);
   const result = await context.connector.changeStatus(scope, caseId, to, (from) =>
     checkTransition(side, from, to),
@@ -144,5 +264,5 @@ export async function changeCaseStatus(
     case: result.case,
     actor: author,
   });
-  return withCallerView(result.case, side);
+  return withCallerView(context, viewer, result.case);
 }

@@ -107,6 +107,7 @@ const ediProblems: TListEdiMessagesResponse = {
   nextCursor: null,
   result: [
     {
+      ref: 77,
       messageId: 'MSG-77',
       consignmentId: 'CONS-9',
       customerId: GOTA.id,

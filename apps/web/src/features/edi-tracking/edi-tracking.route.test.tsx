@@ -5,6 +5,7 @@ import { customerUser } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
 const consignment = {
+  ref: 42,
   consignmentId: 'C202600000042',
   customerId: 1,
   direction: 'OUTBOUND',
@@ -68,6 +69,7 @@ describe('EDI tracking routes', () => {
       documents: [],
       messages: [
         {
+          ref: 77,
           messageId: 'M000000077',
           consignmentId: 'C202600000042',
           customerId: 1,

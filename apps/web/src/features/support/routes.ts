@@ -1,15 +1,9 @@
-import type { RouteDefinition, RouteHandle } from '../../lib/routing/route-definition';
-import { supportLinks } from './support-links';
+import type { RouteDefinition } from '../../lib/routing/route-definition';
+import { NEW_CASE_HANDLE, supportLinks } from './support-links';
 import { sectionLinks } from '../../lib/routing/links';
 
-/** The new-case form: development only (spec 2), so the list offers it only where it opens. */
-export const NEW_CASE_HANDLE: RouteHandle = {
-  title: ['titles.cases', 'titles.newCase'],
-  requires: ['SUP'],
-  activeAccount: true,
-  environments: ['localhost', 'Development'],
-  confirmLeave: true,
-};
+/** The new-case form: development only (spec 2), so the pages linking to it offer it only where it opens. */
+export { NEW_CASE_HANDLE };
 
 export const supportRoutes: RouteDefinition[] = [
   {

@@ -1398,6 +1398,46 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/support/items": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Key facts of tracking and EDI items, for a new case about them
+         * @description Each item is described only when the caller may see it in the active account, as its list or page shows it (tracking kinds need track and trace, EDI kinds EDI tracking); every other one is left out, whether or not it exists.
+         */
+        get: operations["getSupportItemFacts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/support/cases/about": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The active account's open cases about one item, newest activity first
+         * @description Open: every status but resolved. Only cases of the active account; the item itself is not looked up, so an item of another account simply has none.
+         */
+        get: operations["listSupportCasesAbout"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v2/support/cases": {
         parameters: {
             query?: never;
@@ -1995,10 +2035,58 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/search": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Finds documents, files, EDI items, support cases, reports (and customers and users for provider staff)
+         * @description Ids, invoice numbers, file names and case numbers match exactly or by their start, ignoring case; names and subjects from three characters on; an e-address whole; a date or month (2026-11) finds the reports covering it. Across every account the caller holds, each kind only where the caller may open its list.
+         */
+        get: operations["search"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/search/history": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The caller's recent searches and the items they opened from the search */
+        get: operations["getSearchHistory"];
+        put?: never;
+        /**
+         * Remembers a search and the item opened from it
+         * @description 404 when the item does not exist or the caller may not see it in that account.
+         */
+        post: operations["recordSearchOpened"];
+        /** Forgets the caller's recent searches and opened items */
+        delete: operations["clearSearchHistory"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        SupportItemRefInput: {
+            /** @enum {string} */
+            kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument";
+            /** @description The item's number: `id` of a tracking document or file, `ref` of an EDI item */
+            id: number;
+        };
         IngestFileInput: {
             /** @constant */
             type: "file";
@@ -2671,145 +2759,243 @@ export interface components {
                 customerId: number | null;
             }[];
         };
-        SupportAttachment: {
-            /** Format: uuid */
-            id: string;
+        EdiConsignmentSummary: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediConsignment:<ref>`) */
+            ref: number;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled it */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
             filename: string;
-            contentType: string;
-            sizeBytes: number;
+            senderName: string;
+            receiverName: string;
             /** @description ISO 8601 time */
-            created: string;
+            receivedAt: string;
+            deliveredAt: string | null;
+            /** @description Why it failed, where the data says */
+            errorMessage: string | null;
         };
-        SupportCaseSummary: {
-            caseId: number;
-            caseNumber: string;
+        EdiDocumentSummary: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediDocument:<ref>`) */
+            ref: number;
+            documentId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
             customerId: number;
-            customerName: string;
-            title: string;
-            category: string;
-            subCategory: string | null;
             /** @enum {string} */
-            status: "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
-            type: string;
-            owner: string | null;
-            /** @description When the case was opened (ISO 8601) */
-            date: string;
-            /** @description Last activity (ISO 8601) */
-            updated: string;
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            documentNumber: string | null;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
         };
-        ListSupportCasesResponse: {
-            cases: components["schemas"]["SupportCaseSummary"][];
+        EdiMessageSummary: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediMessage:<ref>`) */
+            ref: number;
+            messageId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            messageType: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            sizeBytes: number;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+        };
+        ListEdiConsignmentsResponse: {
+            /** @description Rows that match; at most 10 000 unless exact */
             totalCount: number;
-            page: number;
-            pageSize: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiConsignmentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
         };
-        SupportCaseReply: {
-            id: number;
-            authorName: string;
-            fromProvider: boolean;
-            message: string;
-            created: string;
-            attachments: components["schemas"]["SupportAttachment"][];
+        ListEdiDocumentsResponse: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiDocumentSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
         };
-        SupportCase: {
-            caseId: number;
-            caseNumber: string;
+        ListEdiMessagesResponse: {
+            /** @description Rows that match; at most 10 000 unless exact */
+            totalCount: number;
+            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
+            totalCountExact: boolean;
+            result: components["schemas"]["EdiMessageSummary"][];
+            /** @description Pass as `cursor` for the rows after these; null at the end */
+            nextCursor: string | null;
+        };
+        EdiConsignment: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediConsignment:<ref>`) */
+            ref: number;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled it */
             customerId: number;
-            customerName: string;
-            title: string;
-            category: string;
-            subCategory: string | null;
             /** @enum {string} */
-            status: "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
-            type: string;
-            owner: string | null;
-            /** @description When the case was opened (ISO 8601) */
-            date: string;
-            /** @description Last activity (ISO 8601) */
-            updated: string;
-            description: string;
-            from: string;
-            to: string;
-            createdBy: string | null;
-            /** @description Files sent with the case itself */
-            attachments: components["schemas"]["SupportAttachment"][];
-            replies: components["schemas"]["SupportCaseReply"][];
-            /** @description The statuses the caller may move the case to now */
-            allowedStatuses: ("needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails")[];
-            canReply: boolean;
-        };
-        AttachmentRules: {
-            maxFiles: number;
-            maxFileSizeMb: number;
-            allowedExtensions: string[];
-        };
-        MarketSupportContact: {
+            direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
-            market: "DK" | "FI" | "NO" | "SE";
-            name: string;
-            email: string;
-            phone: string | null;
-            timeZone: string;
-            /** @description Phone hours per weekday in the market’s time zone (HH:mm); null when closed */
-            hours: {
-                /** @enum {string} */
-                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
-                opens: string | null;
-                closes: string | null;
-            }[];
-            isOpen: boolean;
-            /** @description When the phone line opens next (ISO 8601), if ever */
-            nextOpening: string | null;
-            /** @description When the open phone line closes (ISO 8601) */
-            closesAt: string | null;
-            upcomingHolidays: {
-                date: string;
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            filename: string;
+            senderName: string;
+            receiverName: string;
+            /** @description ISO 8601 time */
+            receivedAt: string;
+            deliveredAt: string | null;
+            /** @description Why it failed, where the data says */
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
                 name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
+            customer: {
+                name: string;
+                customerNumber: string;
+            };
+            documents: components["schemas"]["EdiDocumentSummary"][];
+            messages: components["schemas"]["EdiMessageSummary"][];
+        };
+        EdiDocument: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediDocument:<ref>`) */
+            ref: number;
+            documentId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
+            customerId: number;
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND";
+            /** @enum {string} */
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            documentNumber: string | null;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
+            /** @enum {string} */
+            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description The consignment's messages */
+            messages: {
+                id: string;
+                /** @enum {string} */
+                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                messageType: string;
             }[];
         };
-        SupportContact: {
-            at: string;
-            markets: components["schemas"]["MarketSupportContact"][];
-        };
-        DeploymentRequest: {
-            id: number;
+        EdiMessage: {
+            /** @description The Hub's own number for it, e.g. to link it to a support case (`ediMessage:<ref>`) */
+            ref: number;
+            messageId: string;
+            consignmentId: string;
+            /** @description The account whose EDI agreement handled its consignment */
             customerId: number;
-            customerName: string;
             /** @enum {string} */
-            status: "submitted" | "inProgress" | "testing" | "live" | "rejected";
-            rejectionReason: string | null;
-            partnerName: string;
+            direction: "INBOUND" | "OUTBOUND";
             /** @enum {string} */
-            partnerIdentifierType: "GLN" | "OVT" | "ORGANISATION_NUMBER";
-            partnerIdentifier: string;
+            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+            messageType: string;
             /** @enum {string} */
-            protocol: "AS2" | "SFTP" | "OFTP2";
-            connection: {
-                [key: string]: string | number;
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            sizeBytes: number;
+            senderName: string;
+            receiverName: string;
+            filename: string;
+            /** @description ISO 8601 time */
+            createdAt: string;
+            errorMessage: string | null;
+            sender: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
             };
+            receiver: {
+                /** @description A Hub customer's number; null for a trading partner outside */
+                customerNumber: string | null;
+                name: string;
+                address: string;
+            };
+            /** @description Oldest first */
+            statusHistory: {
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                /** @description ISO 8601 time */
+                at: string;
+                reason: string | null;
+            }[];
             /** @enum {string} */
-            messageStandard: "EDIFACT" | "X12" | "PEPPOL_BIS";
-            messageTypes: string[];
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND" | "BOTH";
-            /** @enum {string} */
-            environment: "TEST" | "PRODUCTION";
-            contactName: string;
-            contactEmail: string;
-            contactPhone: string | null;
-            requestedGoLive: string | null;
-            notes: string | null;
-            requestedBy: string | null;
-            created: string;
-            statusChanged: string;
-            /** @description Where the caller may move it now */
-            nextStatuses: ("submitted" | "inProgress" | "testing" | "live" | "rejected")[];
-        };
-        ListDeploymentRequestsResponse: {
-            requests: components["schemas"]["DeploymentRequest"][];
-            totalCount: number;
-            page: number;
-            pageSize: number;
+            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description The consignment's documents */
+            documents: {
+                id: string;
+                /** @enum {string} */
+                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
+                /** @enum {string} */
+                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            }[];
         };
         TrackingFileSummary: {
             id: number;
@@ -3040,6 +3226,246 @@ export interface components {
                 documents: components["schemas"]["TrackingDocumentSummary"][];
             };
         };
+        SupportAttachment: {
+            /** Format: uuid */
+            id: string;
+            filename: string;
+            contentType: string;
+            sizeBytes: number;
+            /** @description ISO 8601 time */
+            created: string;
+        };
+        SupportCaseSummary: {
+            caseId: number;
+            caseNumber: string;
+            customerId: number;
+            customerName: string;
+            title: string;
+            category: string;
+            subCategory: string | null;
+            /** @enum {string} */
+            status: "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+            type: string;
+            owner: string | null;
+            /** @description When the case was opened (ISO 8601) */
+            date: string;
+            /** @description Last activity (ISO 8601) */
+            updated: string;
+        };
+        ListSupportCasesResponse: {
+            cases: components["schemas"]["SupportCaseSummary"][];
+            totalCount: number;
+            page: number;
+            pageSize: number;
+        };
+        SupportCaseReply: {
+            id: number;
+            authorName: string;
+            fromProvider: boolean;
+            message: string;
+            created: string;
+            attachments: components["schemas"]["SupportAttachment"][];
+        };
+        SupportCaseItem: {
+            /** @enum {string} */
+            kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument";
+            id: number;
+            /** @description The item's own id or name when it was linked: external document id, file name, consignment, message or document id */
+            label: string;
+            /** @description Whether the caller may open the item's page in the case's account (holds the account with the item's service, and the item is still there) */
+            canOpen: boolean;
+            /** @description An EDI item the caller may open: its consignment's id, which its page's address needs (the item's own id is `label`); null otherwise */
+            consignmentId: string | null;
+        };
+        SupportCase: {
+            caseId: number;
+            caseNumber: string;
+            customerId: number;
+            customerName: string;
+            title: string;
+            category: string;
+            subCategory: string | null;
+            /** @enum {string} */
+            status: "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+            type: string;
+            owner: string | null;
+            /** @description When the case was opened (ISO 8601) */
+            date: string;
+            /** @description Last activity (ISO 8601) */
+            updated: string;
+            /** @description What the case is about, in the order they were linked */
+            items: components["schemas"]["SupportCaseItem"][];
+            description: string;
+            from: string;
+            to: string;
+            createdBy: string | null;
+            /** @description Files sent with the case itself */
+            attachments: components["schemas"]["SupportAttachment"][];
+            replies: components["schemas"]["SupportCaseReply"][];
+            /** @description The statuses the caller may move the case to now */
+            allowedStatuses: ("needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails")[];
+            canReply: boolean;
+        };
+        SupportItemFacts: {
+            /** @constant */
+            kind: "trackingDocument";
+            id: number;
+            /** @description What the case will call it (stored with the case) */
+            label: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            /** @description ISO 8601 time: created, arrived or received */
+            date: string;
+            invoiceNumber: string | null;
+            recipientName: string | null;
+            channels: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom")[];
+            filename: string;
+            fileId: number;
+        } | {
+            /** @constant */
+            kind: "trackingFile";
+            id: number;
+            /** @description What the case will call it (stored with the case) */
+            label: string;
+            /** @enum {string} */
+            status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+            /** @description ISO 8601 time: created, arrived or received */
+            date: string;
+            documentCount: number;
+        } | {
+            /** @constant */
+            kind: "ediConsignment";
+            id: number;
+            /** @description What the case will call it (stored with the case) */
+            label: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description ISO 8601 time: created, arrived or received */
+            date: string;
+            /** @description The consignment's id (the page's address needs it) */
+            consignmentId: string;
+            senderName: string;
+            receiverName: string;
+        } | {
+            /** @constant */
+            kind: "ediMessage";
+            id: number;
+            /** @description What the case will call it (stored with the case) */
+            label: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description ISO 8601 time: created, arrived or received */
+            date: string;
+            /** @description The consignment's id (the page's address needs it) */
+            consignmentId: string;
+            senderName: string;
+            receiverName: string;
+            messageType: string;
+        } | {
+            /** @constant */
+            kind: "ediDocument";
+            id: number;
+            /** @description What the case will call it (stored with the case) */
+            label: string;
+            /** @enum {string} */
+            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+            /** @description ISO 8601 time: created, arrived or received */
+            date: string;
+            /** @description The consignment's id (the page's address needs it) */
+            consignmentId: string;
+            senderName: string;
+            receiverName: string;
+            documentNumber: string | null;
+        };
+        GetSupportItemFactsResponse: {
+            /** @description The asked items the caller may see in the active account, in the asked order; every other one is left out, existing or not */
+            items: components["schemas"]["SupportItemFacts"][];
+        };
+        ListSupportCasesAboutResponse: {
+            /** @description Open cases of the active account about the item, newest activity first, at most 10 */
+            cases: {
+                caseId: number;
+                caseNumber: string;
+                title: string;
+                /** @enum {string} */
+                status: "needsAttention" | "onHold" | "ongoing" | "readyForClosure" | "resolved" | "waitingForDetails";
+                /** @description Last activity (ISO 8601) */
+                updated: string;
+            }[];
+        };
+        AttachmentRules: {
+            maxFiles: number;
+            maxFileSizeMb: number;
+            allowedExtensions: string[];
+        };
+        MarketSupportContact: {
+            /** @enum {string} */
+            market: "DK" | "FI" | "NO" | "SE";
+            name: string;
+            email: string;
+            phone: string | null;
+            timeZone: string;
+            /** @description Phone hours per weekday in the market’s time zone (HH:mm); null when closed */
+            hours: {
+                /** @enum {string} */
+                day: "mon" | "tue" | "wed" | "thu" | "fri" | "sat" | "sun";
+                opens: string | null;
+                closes: string | null;
+            }[];
+            isOpen: boolean;
+            /** @description When the phone line opens next (ISO 8601), if ever */
+            nextOpening: string | null;
+            /** @description When the open phone line closes (ISO 8601) */
+            closesAt: string | null;
+            upcomingHolidays: {
+                date: string;
+                name: string;
+            }[];
+        };
+        SupportContact: {
+            at: string;
+            markets: components["schemas"]["MarketSupportContact"][];
+        };
+        DeploymentRequest: {
+            id: number;
+            customerId: number;
+            customerName: string;
+            /** @enum {string} */
+            status: "submitted" | "inProgress" | "testing" | "live" | "rejected";
+            rejectionReason: string | null;
+            partnerName: string;
+            /** @enum {string} */
+            partnerIdentifierType: "GLN" | "OVT" | "ORGANISATION_NUMBER";
+            partnerIdentifier: string;
+            /** @enum {string} */
+            protocol: "AS2" | "SFTP" | "OFTP2";
+            connection: {
+                [key: string]: string | number;
+            };
+            /** @enum {string} */
+            messageStandard: "EDIFACT" | "X12" | "PEPPOL_BIS";
+            messageTypes: string[];
+            /** @enum {string} */
+            direction: "INBOUND" | "OUTBOUND" | "BOTH";
+            /** @enum {string} */
+            environment: "TEST" | "PRODUCTION";
+            contactName: string;
+            contactEmail: string;
+            contactPhone: string | null;
+            requestedGoLive: string | null;
+            notes: string | null;
+            requestedBy: string | null;
+            created: string;
+            statusChanged: string;
+            /** @description Where the caller may move it now */
+            nextStatuses: ("submitted" | "inProgress" | "testing" | "live" | "rejected")[];
+        };
+        ListDeploymentRequestsResponse: {
+            requests: components["schemas"]["DeploymentRequest"][];
+            totalCount: number;
+            page: number;
+            pageSize: number;
+        };
         ApiKey: {
             /** Format: uuid */
             id: string;
@@ -3099,232 +3525,6 @@ export interface components {
                 }[];
             }[];
         };
-        EdiConsignmentSummary: {
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled it */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            filename: string;
-            senderName: string;
-            receiverName: string;
-            /** @description ISO 8601 time */
-            receivedAt: string;
-            deliveredAt: string | null;
-            /** @description Why it failed, where the data says */
-            errorMessage: string | null;
-        };
-        EdiDocumentSummary: {
-            documentId: string;
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled its consignment */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            documentNumber: string | null;
-            senderName: string;
-            receiverName: string;
-            filename: string;
-            /** @description ISO 8601 time */
-            createdAt: string;
-            errorMessage: string | null;
-        };
-        EdiMessageSummary: {
-            messageId: string;
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled its consignment */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-            messageType: string;
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            sizeBytes: number;
-            senderName: string;
-            receiverName: string;
-            filename: string;
-            /** @description ISO 8601 time */
-            createdAt: string;
-            errorMessage: string | null;
-        };
-        ListEdiConsignmentsResponse: {
-            /** @description Rows that match; at most 10 000 unless exact */
-            totalCount: number;
-            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
-            totalCountExact: boolean;
-            result: components["schemas"]["EdiConsignmentSummary"][];
-            /** @description Pass as `cursor` for the rows after these; null at the end */
-            nextCursor: string | null;
-        };
-        ListEdiDocumentsResponse: {
-            /** @description Rows that match; at most 10 000 unless exact */
-            totalCount: number;
-            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
-            totalCountExact: boolean;
-            result: components["schemas"]["EdiDocumentSummary"][];
-            /** @description Pass as `cursor` for the rows after these; null at the end */
-            nextCursor: string | null;
-        };
-        ListEdiMessagesResponse: {
-            /** @description Rows that match; at most 10 000 unless exact */
-            totalCount: number;
-            /** @description false: more than `totalCount` rows match (shown as "10 000+"); narrow the filters to count */
-            totalCountExact: boolean;
-            result: components["schemas"]["EdiMessageSummary"][];
-            /** @description Pass as `cursor` for the rows after these; null at the end */
-            nextCursor: string | null;
-        };
-        EdiConsignment: {
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled it */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            filename: string;
-            senderName: string;
-            receiverName: string;
-            /** @description ISO 8601 time */
-            receivedAt: string;
-            deliveredAt: string | null;
-            /** @description Why it failed, where the data says */
-            errorMessage: string | null;
-            sender: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            receiver: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            /** @description Oldest first */
-            statusHistory: {
-                /** @enum {string} */
-                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-                /** @description ISO 8601 time */
-                at: string;
-                reason: string | null;
-            }[];
-            customer: {
-                name: string;
-                customerNumber: string;
-            };
-            documents: components["schemas"]["EdiDocumentSummary"][];
-            messages: components["schemas"]["EdiMessageSummary"][];
-        };
-        EdiDocument: {
-            documentId: string;
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled its consignment */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            documentNumber: string | null;
-            senderName: string;
-            receiverName: string;
-            filename: string;
-            /** @description ISO 8601 time */
-            createdAt: string;
-            errorMessage: string | null;
-            sender: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            receiver: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            /** @description Oldest first */
-            statusHistory: {
-                /** @enum {string} */
-                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-                /** @description ISO 8601 time */
-                at: string;
-                reason: string | null;
-            }[];
-            /** @enum {string} */
-            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            /** @description The consignment's messages */
-            messages: {
-                id: string;
-                /** @enum {string} */
-                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-                /** @enum {string} */
-                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-                messageType: string;
-            }[];
-        };
-        EdiMessage: {
-            messageId: string;
-            consignmentId: string;
-            /** @description The account whose EDI agreement handled its consignment */
-            customerId: number;
-            /** @enum {string} */
-            direction: "INBOUND" | "OUTBOUND";
-            /** @enum {string} */
-            category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-            messageType: string;
-            /** @enum {string} */
-            status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            sizeBytes: number;
-            senderName: string;
-            receiverName: string;
-            filename: string;
-            /** @description ISO 8601 time */
-            createdAt: string;
-            errorMessage: string | null;
-            sender: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            receiver: {
-                /** @description A Hub customer's number; null for a trading partner outside */
-                customerNumber: string | null;
-                name: string;
-                address: string;
-            };
-            /** @description Oldest first */
-            statusHistory: {
-                /** @enum {string} */
-                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-                /** @description ISO 8601 time */
-                at: string;
-                reason: string | null;
-            }[];
-            /** @enum {string} */
-            consignmentStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            /** @description The consignment's documents */
-            documents: {
-                id: string;
-                /** @enum {string} */
-                category: "customs" | "dispatchAdvice" | "invoice" | "logistics" | "order" | "orderResponse" | "other" | "priceCatalogue";
-                /** @enum {string} */
-                status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
-            }[];
-        };
         SavedView: {
             /** Format: uuid */
             id: string;
@@ -3341,6 +3541,55 @@ export interface components {
         ListColumns: {
             /** @description Column names in order; null: the list’s defaults */
             columns: string[] | null;
+        };
+        SearchAccount: {
+            id: number;
+            name: string;
+            customerNumber: string;
+        };
+        SearchResult: {
+            /** @enum {string} */
+            kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument" | "supportCase" | "report" | "customer" | "user";
+            /** @description The item's id in its page's address: a number for tracking items and cases, the EDI id for EDI items, a UUID for reports and users */
+            id: string;
+            /** @description The item's own key in the Hub (a support case names the items it is about by it) */
+            key: string;
+            /** @description An EDI message's or document's consignment (their pages' addresses name both) */
+            consignmentId: string | null;
+            /** @description The identifier or name that names the item */
+            title: string;
+            /** @description A second fact: recipient, file name, partners, subject, e-mail… */
+            detail: string | null;
+            /** @enum {string} */
+            matchedField: "externalDocumentId" | "invoiceNumber" | "messageId" | "eAddress" | "recipientName" | "filename" | "consignmentId" | "senderName" | "receiverName" | "documentId" | "caseNumber" | "subject" | "timeFrame" | "customerName" | "customerNumber" | "userName" | "email";
+            /** @description The whole field equals the search text (ignoring case) */
+            exact: boolean;
+            /** @description The item's status in its own vocabulary (tracking, EDI, support, report) */
+            status: string | null;
+            /** @description When the item was created or last changed (ISO 8601) */
+            date: string | null;
+            /** @description The account the item belongs to; null for customers and users */
+            account: components["schemas"]["SearchAccount"] | null;
+        };
+        SearchGroup: {
+            /** @enum {string} */
+            kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument" | "supportCase" | "report" | "customer" | "user";
+            results: components["schemas"]["SearchResult"][];
+            /** @description More items of this kind match than are shown */
+            more: boolean;
+        };
+        SearchResponse: {
+            query: string;
+            /** @description Only kinds with matches, in the order of SEARCH_RESULT_KINDS */
+            groups: components["schemas"]["SearchGroup"][];
+        };
+        SearchHistory: {
+            searches: {
+                query: string;
+                usedAt: string;
+            }[];
+            /** @description Items opened from the search, newest first, as they are now; those no longer visible are left out */
+            opened: components["schemas"]["SearchResult"][];
         };
     };
     responses: never;
@@ -8710,6 +8959,111 @@ export interface operations {
             };
         };
     };
+    getSupportItemFacts: {
+        parameters: {
+            query: {
+                /** @description `kind:id` pairs separated by commas, e.g. `trackingDocument:123,ediMessage:45` (at most 25, each once; kinds: trackingDocument, trackingFile, ediConsignment, ediMessage, ediDocument) */
+                items: string;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetSupportItemFactsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listSupportCasesAbout: {
+        parameters: {
+            query: {
+                kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument";
+                /** @description `id` of a tracking document or file, `ref` of an EDI item */
+                itemId: string;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListSupportCasesAboutResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     createSupportCase: {
         parameters: {
             query: {
@@ -8728,6 +9082,8 @@ export interface operations {
                     /** @enum {string} */
                     category: "delivery" | "print" | "production" | "eInvoice" | "edi" | "account" | "materials" | "other";
                     subCategory: string;
+                    /** @description What the case is about: a list of `{ kind, id }` in JSON; in a multipart form one field, `kind:id` pairs separated by commas, e.g. `trackingDocument:123,ediMessage:45` (at most 25, each once; kinds: trackingDocument, trackingFile, ediConsignment, ediMessage, ediDocument). Each must be an item of the active account that the caller may see (tracking kinds need track and trace, EDI kinds EDI tracking), or nothing is created (403). */
+                    items?: components["schemas"]["SupportItemRefInput"][] | string;
                     /** @description The files, each one part named `attachments` */
                     attachments?: string[];
                 };
@@ -8737,6 +9093,8 @@ export interface operations {
                     /** @enum {string} */
                     category: "delivery" | "print" | "production" | "eInvoice" | "edi" | "account" | "materials" | "other";
                     subCategory: string;
+                    /** @description What the case is about: a list of `{ kind, id }` in JSON; in a multipart form one field, `kind:id` pairs separated by commas, e.g. `trackingDocument:123,ediMessage:45` (at most 25, each once; kinds: trackingDocument, trackingFile, ediConsignment, ediMessage, ediDocument). Each must be an item of the active account that the caller may see (tracking kinds need track and trace, EDI kinds EDI tracking), or nothing is created (403). */
+                    items?: components["schemas"]["SupportItemRefInput"][] | string;
                     /** @description The files, each one part named `attachments` */
                     attachments?: string[];
                 };
@@ -11341,6 +11699,232 @@ export interface operations {
             };
             /** @description Default Response */
             401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    search: {
+        parameters: {
+            query: {
+                /** @description An identifier, a name or the start of one */
+                q: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getSearchHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SearchHistory"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    recordSearchOpened: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    query: string;
+                    /** @enum {string} */
+                    kind: "trackingDocument" | "trackingFile" | "ediConsignment" | "ediMessage" | "ediDocument" | "supportCase" | "report" | "customer" | "user";
+                    id: string;
+                    /** @default null */
+                    consignmentId?: string | null;
+                    accountId: number | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    clearSearchHistory: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -1,4 +1,5 @@
 import { Anchor, Breadcrumbs, Group, Stack, Text, Title } from '@mantine/core';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { EdiStatus } from '@service-hub/contracts';
 import { usePageTitle } from '../../../lib/routing/page-title';
@@ -11,12 +12,15 @@ export function DetailHeader({
   id,
   status,
   subtitle,
+  action,
 }: {
   listLabel: string;
   listTo: string;
   id: string;
   status?: EdiStatus | undefined;
   subtitle?: string | undefined;
+  /** Beside the id and status, once the entity is loaded (e.g. "Ask support about this"). */
+  action?: ReactNode;
 }) {
   const { heading } = usePageTitle();
   return (
@@ -33,6 +37,7 @@ export function DetailHeader({
           {id}
         </Text>
         {status && <EdiStatusBadge status={status} />}
+        {action}
       </Group>
       {subtitle && (
         <Text c="dimmed" size="sm">

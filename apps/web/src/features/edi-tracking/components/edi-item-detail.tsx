@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TGetEdiDocumentResponse } from '@service-hub/contracts';
 import { DetailList, type DetailItem } from '../../../components/ui/detail-list';
+import { AskSupportButton, SupportCasesAbout } from '../../../components/ui/support-about';
 import { formatDateTime } from '../../../lib/format';
 import { ediTrackingLinks } from '../edi-tracking-links';
 import { DetailError } from './detail-error';
@@ -15,6 +16,7 @@ import { Parties, Section, StatusHistory } from './edi-detail-parts';
 /** What a document and a message of a consignment both show. */
 type EdiItem = Pick<
   TGetEdiDocumentResponse,
+  | 'ref'
   | 'status'
   | 'createdAt'
   | 'consignmentId'
@@ -34,6 +36,7 @@ type EdiItem = Pick<
  */
 export function EdiItemDetail<T extends EdiItem>({
   query,
+  kind,
   id,
   accountId,
   list,
@@ -41,6 +44,8 @@ export function EdiItemDetail<T extends EdiItem>({
   related,
 }: {
   query: UseQueryResult<T>;
+  /** What a support case calls it. */
+  kind: 'ediDocument' | 'ediMessage';
   id: string;
   accountId: number;
   list: { label: string; to: string };
@@ -58,6 +63,15 @@ export function EdiItemDetail<T extends EdiItem>({
         status={data?.status}
         subtitle={
           data && t('ediTracking.detail.created', { time: formatDateTime(data.createdAt, i18n.language) })
+        }
+        action={
+          data && (
+            <AskSupportButton
+              accountId={accountId}
+              item={{ kind, id: data.ref }}
+              label={t('ediTracking.support.ask')}
+            />
+          )
         }
       />
       {query.isPending && <Loader role="status" aria-label={t('common.loading')} />}
@@ -104,6 +118,12 @@ export function EdiItemDetail<T extends EdiItem>({
           {related(data)}
         </>
       )}
+      <SupportCasesAbout
+        accountId={accountId}
+        item={data && { kind, id: data.ref }}
+        ready={data !== undefined}
+        title={t('ediTracking.support.openCases')}
+      />
     </Stack>
   );
 }

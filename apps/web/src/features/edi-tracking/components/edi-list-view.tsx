@@ -9,6 +9,8 @@ import { EDI_DEFAULT_DAYS, holdsServicePermission, type SavedViewList } from '@s
 import { ColumnChooser } from '../../../components/ui/data-list/column-chooser';
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
 import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-menu';
+import { useRowSelection } from '../../../components/ui/data-list/use-row-selection';
+import { AskSupportAboutSelected } from '../../../components/ui/support-about';
 import { ApiRequestError } from '../../../lib/api/client';
 import {
   applyViewQuery,
@@ -25,6 +27,14 @@ import { useEdiListState } from '../use-edi-list-state';
 import { EdiFilters } from './edi-filters';
 
 type Page<Row> = { totalCount: number; totalCountExact: boolean; result: Row[] };
+
+/** What a support case calls a row of each list. */
+const SUPPORT_KINDS = {
+  consignments: 'ediConsignment',
+  messages: 'ediMessage',
+  documents: 'ediDocument',
+} as const;
+const rowName = (row: { id: string }) => row.id;
 
 export type EdiListViewProps<Row, S extends string, Request> = {
   list: SavedViewList;
@@ -45,7 +55,9 @@ export type EdiListViewProps<Row, S extends string, Request> = {
  * One EDI list: filters, the errors-first default, saved views, column chooser and the table, all
  * in the address so a link reproduces the view.
  */
-export function EdiListView<Row, S extends string, Request>(props: EdiListViewProps<Row, S, Request>) {
+export function EdiListView<Row extends { ref: number }, S extends string, Request>(
+  props: EdiListViewProps<Row, S, Request>,
+) {
   const { t } = useTranslation();
   const { heading } = usePageTitle();
   const { account, accounts } = useActiveAccount();
@@ -56,6 +68,7 @@ export function EdiListView<Row, S extends string, Request>(props: EdiListViewPr
   const { schema } = props;
   const request = useMemo(() => toListRequest(schema, state, { timeZone: userTimeZone() }), [schema, state]);
   const rows = props.useRows(accountId, request);
+  const selection = useRowSelection<Row & { id: string }>(accountId, rowName);
   const ediAccounts = accounts.filter((a) =>
     holdsServicePermission(
       'ETS',
@@ -103,7 +116,15 @@ export function EdiListView<Row, S extends string, Request>(props: EdiListViewPr
           currentQuery={viewQueryOf(state)}
           onApply={(view) => setParams((previous) => applyViewQuery(previous, view))}
         />
-        <ColumnChooser columns={choosable} visible={choice.visible} onChange={choice.setVisible} />
+        <Group gap="xs">
+          <AskSupportAboutSelected
+            accountId={accountId}
+            items={selection.records.map((row) => ({ kind: SUPPORT_KINDS[props.name], id: row.ref }))}
+            label={(n) => t('ediTracking.support.askSelected', { n })}
+            tooMany={(maximum) => t('ediTracking.support.tooMany', { maximum })}
+          />
+          <ColumnChooser columns={choosable} visible={choice.visible} onChange={choice.setVisible} />
+        </Group>
       </Group>
       {refused && (
         <Alert color="orange" role="alert" styles={{ title: { color: 'var(--mantine-color-text)' } }}>
@@ -119,6 +140,7 @@ export function EdiListView<Row, S extends string, Request>(props: EdiListViewPr
         totalCount={rows.data?.totalCount ?? 0}
         totalCountExact={rows.data?.totalCountExact ?? true}
         fetching={rows.isFetching && (rows.isPlaceholderData || !rows.data)}
+        selection={selection}
       />
     </Stack>
   );

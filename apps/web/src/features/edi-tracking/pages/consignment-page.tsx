@@ -2,6 +2,7 @@ import { Loader, Stack } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import { DetailList } from '../../../components/ui/detail-list';
+import { AskSupportButton, SupportCasesAbout } from '../../../components/ui/support-about';
 import { formatDateTime } from '../../../lib/format';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useEdiConsignment } from '../api/get-edi-consignment';
@@ -28,6 +29,15 @@ export function ConsignmentPage() {
         id={consignmentId}
         status={data?.status}
         subtitle={data && t('ediTracking.detail.received', { time: time(data.receivedAt) })}
+        action={
+          data && (
+            <AskSupportButton
+              accountId={accountId}
+              item={{ kind: 'ediConsignment', id: data.ref }}
+              label={t('ediTracking.support.ask')}
+            />
+          )
+        }
       />
       {consignment.isPending && <Loader role="status" aria-label={t('common.loading')} />}
       {consignment.isError && (
@@ -89,6 +99,12 @@ export function ConsignmentPage() {
           </Section>
         </>
       )}
+      <SupportCasesAbout
+        accountId={accountId}
+        item={data && { kind: 'ediConsignment', id: data.ref }}
+        ready={data !== undefined}
+        title={t('ediTracking.support.openCases')}
+      />
     </Stack>
   );
 }

@@ -42,7 +42,7 @@ export function ConsignmentsPage() {
         c.plain('receiverName'),
         c.time('receivedAt'),
         c.reason(),
-        c.plain('filename', true),
+        c.plain('filename', true, 'fileName'),
         c.time('deliveredAt', false),
       ]}
     />

@@ -14,6 +14,7 @@ export function DocumentPage() {
   const accountId = account?.id ?? 0;
   return (
     <EdiItemDetail
+      kind="ediDocument"
       query={useEdiDocument(accountId, documentId, consignmentId)}
       id={documentId}
       accountId={accountId}

@@ -47,12 +47,12 @@ export function DocumentsPage() {
         c.status(),
         c.direction(),
         c.category(true),
-        c.plain('documentNumber'),
+        c.plain('documentNumber', false, 'identifier'),
         c.plain('senderName'),
         c.plain('receiverName'),
         c.time('createdAt'),
         c.reason(),
-        c.plain('filename'),
+        c.plain('filename', false, 'fileName'),
       ]}
     />
   );

@@ -15,6 +15,7 @@ export function MessagePage() {
   const accountId = account?.id ?? 0;
   return (
     <EdiItemDetail
+      kind="ediMessage"
       query={useEdiMessage(accountId, messageId, consignmentId)}
       id={messageId}
       accountId={accountId}

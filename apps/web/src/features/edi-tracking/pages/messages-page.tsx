@@ -47,13 +47,13 @@ export function MessagesPage() {
         c.status(),
         c.direction(),
         c.category(true),
-        c.plain('messageType'),
+        c.plain('messageType', false, 'identifier'),
         c.plain('senderName'),
         c.plain('receiverName'),
         c.time('createdAt'),
         c.reason(),
         c.bytes('sizeBytes'),
-        c.plain('filename'),
+        c.plain('filename', false, 'fileName'),
       ]}
     />
   );

@@ -9,6 +9,7 @@ import { showSuccess } from '../../../lib/feedback/toasts';
 import { useChangeSupportCaseStatus } from '../api/change-support-case-status';
 import { useSupportCase } from '../api/get-support-case';
 import { useSupportScope, type SupportScope } from '../api/support-scope';
+import { CaseItems } from '../components/case-items';
 import { CaseStatusBadge } from '../components/case-status-badge';
 import { CASE_TABS, supportLinks, type CaseTab } from '../support-links';
 
@@ -112,6 +113,7 @@ export default function CaseLayout() {
           </Title>
           <CaseStatusBadge status={supportCase.status} />
         </Group>
+        <CaseItems supportCase={supportCase} />
       </Stack>
       <StatusActions supportCase={supportCase} scope={scope} />
       <Tabs

@@ -1,24 +1,46 @@
-import { Button, Card, Group, Select, Stack, Textarea, TextInput, Title } from '@mantine/core';
-import { useForm } from '@mantine/form';
-import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
 import {
+  Alert,
+  Anchor,
+  Button,
+  Card,
+  CloseButton,
+  Group,
+  List,
+  Select,
+  Skeleton,
+  Stack,
+  Text,
+  Textarea,
+  TextInput,
+  Title,
+} from '@mantine/core';
+import { useForm } from '@mantine/form';
+import { useEffect, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useNavigate, useSearchParams } from 'react-router';
+import {
+  formatSupportItems,
   SUPPORT_CATEGORIES,
   SUPPORT_CATEGORY_KEYS,
   SUPPORT_MESSAGE_MAX,
   SUPPORT_TITLE_MAX,
+  supportItemKey,
   ZCreateSupportCaseRequest,
   type SupportCategory,
-  type TCreateSupportCaseRequest,
+  type TSupportItemFacts,
 } from '@service-hub/contracts';
+import { formatDateTime } from '../../../lib/format';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../../lib/routing/unsaved-changes';
 import { useActiveAccount } from '../../../lib/session/active-account';
-import { useCreateSupportCase } from '../api/create-support-case';
+import { useCreateSupportCase, type NewCaseFields } from '../api/create-support-case';
 import { useAttachmentRules } from '../api/get-attachment-rules';
+import { useSupportItemFacts } from '../api/get-support-item-facts';
+import { draftAbout, itemStatus, readAboutParam } from '../components/about-items';
 import { AttachmentInput, breaksAttachmentRules } from '../components/attachment-input';
-import { supportLinks } from '../support-links';
+import { supportItemPath } from '../components/item-link';
+import { ABOUT_PARAM, supportLinks } from '../support-links';
 
 type Values = {
   title: string;
@@ -28,32 +50,111 @@ type Values = {
   attachments: File[];
 };
 
-const toRequest = (values: Values) => ({
+/** The form's values as the operation's fields, with the linked items in their text form. */
+const toFields = (values: Values, items: readonly TSupportItemFacts[]) => ({
   title: values.title,
   description: values.description,
   category: values.category,
   subCategory: values.subCategory,
+  ...(items.length > 0 ? { items: formatSupportItems(items) } : {}),
 });
 
-/** The new-case form (spec 2: development only, confirm leave) with category, sub-category and files. */
+/** The height of one linked item (a line of text and a line of small text). */
+const ITEM_ROW_HEIGHT = 41;
+
+/** The items the case will be about, each a link to its page, each removable before sending. */
+function LinkedItems({
+  accountId,
+  items,
+  onRemove,
+}: {
+  accountId: number;
+  items: readonly TSupportItemFacts[];
+  onRemove: (item: TSupportItemFacts) => void;
+}) {
+  const { t, i18n } = useTranslation();
+  return (
+    <List listStyleType="none" spacing="xs" p={0} aria-label={t('support.newCase.about.title')}>
+      {items.map((item) => {
+        const path = supportItemPath(
+          { ...item, consignmentId: 'consignmentId' in item ? item.consignmentId : null },
+          accountId,
+        );
+        return (
+          <List.Item key={supportItemKey(item)}>
+            <Group gap="xs" wrap="nowrap" align="start" mih={ITEM_ROW_HEIGHT}>
+              <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
+                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                  {t(`support.itemKinds.${item.kind}`)}{' '}
+                  {path ? (
+                    <Anchor component={Link} to={path} size="sm">
+                      {item.label}
+                    </Anchor>
+                  ) : (
+                    item.label
+                  )}
+                </Text>
+                <Text size="xs" c="dimmed">
+                  {itemStatus(t, item)} · {formatDateTime(item.date, i18n.language)}
+                </Text>
+              </Stack>
+              <CloseButton
+                size="sm"
+                aria-label={t('support.newCase.about.remove', { label: item.label })}
+                onClick={() => onRemove(item)}
+              />
+            </Group>
+          </List.Item>
+        );
+      })}
+    </List>
+  );
+}
+
+/**
+ * The new-case form (spec 2: development only, confirm leave) with category, sub-category and
+ * files. Opened from a document, file, consignment or message (`about`), it shows those items,
+ * starts the subject and description from their facts, and sends them with the case.
+ */
 export default function NewCasePage() {
-  const { t } = useTranslation();
+  const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [params] = useSearchParams();
   const { account } = useActiveAccount();
-  const create = useCreateSupportCase(account?.id ?? null);
+  const accountId = account?.id ?? null;
+  const create = useCreateSupportCase(accountId);
   const { data: rules } = useAttachmentRules();
+  const about = useMemo(() => readAboutParam(params.get(ABOUT_PARAM)), [params]);
+  const facts = useSupportItemFacts(accountId, about.items);
+  const [removed, setRemoved] = useState<ReadonlySet<string>>(new Set());
+  const found = useMemo(() => facts.data?.items ?? [], [facts.data]);
+  const linked = found.filter((item) => !removed.has(supportItemKey(item)));
+  // Asked for but not described: malformed in the address, or not to be seen in this account.
+  const dropped = about.dropped + (facts.data ? about.items.length - found.length : 0);
+
   const form = useForm<Values>({
     initialValues: { title: '', category: '', subCategory: '', description: '', attachments: [] },
-    validate: validateWith(ZCreateSupportCaseRequest, t, { toRequest }),
+    // The linked items come from the server's own description of them: only the fields are checked here.
+    validate: validateWith(ZCreateSupportCaseRequest, t, {
+      toRequest: (values: Values) => toFields(values, []),
+    }),
   });
   useReportUnsavedChanges(form.isDirty());
+  // The draft is where the form starts, not a change the user made: leaving asks nothing.
+  const { initialize, isDirty } = form;
+  useEffect(() => {
+    // Once, when the facts arrive, and never over what the user already typed.
+    if (found.length === 0 || isDirty()) return;
+    initialize({ category: '', subCategory: '', attachments: [], ...draftAbout(t, found, i18n.language) });
+  }, [found, initialize, isDirty, t, i18n.language]);
   const category = form.values.category as SupportCategory | '';
   const subCategories = category ? SUPPORT_CATEGORIES[category] : [];
 
   const submit = form.onSubmit((values) => {
     if (breaksAttachmentRules(values.attachments, rules)) return;
     create.mutate(
-      { fields: toRequest(values) as TCreateSupportCaseRequest, files: values.attachments },
+      // The category is one of the choices offered; the schema checked it above.
+      { fields: toFields(values, linked) as NewCaseFields, files: values.attachments },
       {
         onSuccess: (created) => {
           form.resetDirty();
@@ -72,9 +173,47 @@ export default function NewCasePage() {
     );
   });
 
+  const asksAbout = about.items.length > 0 || about.dropped > 0;
   return (
     <Stack maw={760}>
       <Title order={1}>{t('titles.newCase')}</Title>
+      {asksAbout && (
+        <Card withBorder component="section" aria-labelledby="new-case-about">
+          <Stack gap="xs">
+            <Title order={2} size="h4" id="new-case-about">
+              {t('support.newCase.about.title')}
+            </Title>
+            {facts.isPending && about.items.length > 0 && (
+              // A row's height for each item asked for: the list takes their place without a jump.
+              <Stack gap="xs" role="status" aria-label={t('support.newCase.about.loading')}>
+                {about.items.map((item) => (
+                  <Skeleton key={supportItemKey(item)} height={ITEM_ROW_HEIGHT} />
+                ))}
+              </Stack>
+            )}
+            {facts.isError && (
+              <Alert color="orange" variant="light">
+                <Text size="sm" c="dark.8">
+                  {t('support.newCase.about.failed')}
+                </Text>
+              </Alert>
+            )}
+            {accountId !== null && linked.length > 0 && (
+              <LinkedItems
+                accountId={accountId}
+                items={linked}
+                onRemove={(item) => setRemoved((before) => new Set(before).add(supportItemKey(item)))}
+              />
+            )}
+            {facts.data && linked.length === 0 && <Text size="sm">{t('support.newCase.about.none')}</Text>}
+            {dropped > 0 && (
+              <Text size="sm" c="dimmed" role="status">
+                {t('support.newCase.about.dropped', { n: dropped })}
+              </Text>
+            )}
+          </Stack>
+        </Card>
+      )}
       <Card withBorder>
         <form onSubmit={submit} noValidate>
           <Stack>
@@ -128,6 +267,11 @@ export default function NewCasePage() {
               onChange={(files) => form.setFieldValue('attachments', files)}
               error={form.errors.attachments as string | undefined}
             />
+            {typeof form.errors.items === 'string' && (
+              <Text size="sm" c="red.8" role="alert">
+                {form.errors.items}
+              </Text>
+            )}
             <Group>
               <Button type="submit" loading={create.isPending}>
                 {t('support.newCase.submit')}

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { TTrackingDocument } from '@service-hub/contracts';
+import { AskSupportButton, SupportCasesAbout } from '../../../components/ui/support-about';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
 import { useTrackingDocument } from '../api/get-tracking-document';
@@ -42,6 +43,11 @@ export function DocumentLayout() {
             {t('tracking.document.title', { id: data.externalDocumentId })}
           </Title>
           <StatusBadge status={data.status} />
+          <AskSupportButton
+            accountId={accountId}
+            item={{ kind: 'trackingDocument', id: data.id }}
+            label={t('tracking.support.ask')}
+          />
         </Group>
       )}
       {document.isPending && <Loader role="status" aria-label={t('common.loading')} />}
@@ -60,6 +66,12 @@ export function DocumentLayout() {
           <Outlet context={data} />
         </EntityTabs>
       )}
+      <SupportCasesAbout
+        accountId={accountId}
+        item={data && { kind: 'trackingDocument', id: data.id }}
+        ready={data !== undefined}
+        title={t('tracking.support.openCases')}
+      />
     </Stack>
   );
 }

@@ -5,8 +5,11 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { DOCUMENT_TEXT_FILTERS, type TTrackingDocumentSummary } from '@service-hub/contracts';
 import { ColumnChooser } from '../../../components/ui/data-list/column-chooser';
+import { fitContent, truncated, type TruncatedWidth } from '../../../components/ui/data-list/column-fit';
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
 import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-menu';
+import { useRowSelection } from '../../../components/ui/data-list/use-row-selection';
+import { AskSupportAboutSelected } from '../../../components/ui/support-about';
 import { formatDateTime } from '../../../lib/format';
 import {
   applyViewQuery,
@@ -36,6 +39,8 @@ const DEFAULT_DOCUMENT_COLUMNS = [
   'filename',
 ];
 
+const documentName = (document: TTrackingDocumentSummary) => document.externalDocumentId;
+
 /** The account's documents: every filter of the data, sorting and paging, all in the address. */
 export function DocumentsPage() {
   const { t, i18n } = useTranslation();
@@ -49,10 +54,12 @@ export function DocumentsPage() {
     [state],
   );
   const documents = useTrackingDocuments(accountId, request);
+  const selection = useRowSelection(accountId, documentName);
   const language = i18n.language;
-  const text = (accessor: keyof TTrackingDocumentSummary) => ({
+  const text = (accessor: keyof TTrackingDocumentSummary, width: TruncatedWidth = 'name') => ({
     accessor,
     title: t(`tracking.fields.${accessor}`),
+    ...truncated<TTrackingDocumentSummary>(width),
   });
 
   const columns: DataTableColumn<TTrackingDocumentSummary>[] = [
@@ -60,8 +67,9 @@ export function DocumentsPage() {
       accessor: 'externalDocumentId',
       title: t('tracking.fields.externalDocumentId'),
       sortable: true,
+      ...truncated<TTrackingDocumentSummary>('identifier'),
       render: (document) => (
-        <Anchor component={Link} to={trackingLinks.document(document.id, 'delivery', accountId)} size="sm">
+        <Anchor component={Link} to={trackingLinks.document(document.id, 'delivery', accountId)} inherit>
           {document.externalDocumentId}
         </Anchor>
       ),
@@ -71,11 +79,13 @@ export function DocumentsPage() {
       title: t('tracking.fields.status'),
       sortable: true,
       noWrap: true,
+      ...fitContent<TTrackingDocumentSummary>(),
       render: (document) => <StatusBadge status={document.status} />,
     },
     {
       accessor: 'channels',
       title: t('tracking.fields.channel'),
+      ...fitContent<TTrackingDocumentSummary>(),
       render: (document) => <ChannelIcons channels={document.channels} />,
     },
     {
@@ -83,25 +93,27 @@ export function DocumentsPage() {
       title: t('tracking.fields.createdAt'),
       sortable: true,
       noWrap: true,
+      ...fitContent<TTrackingDocumentSummary>(),
       render: (document) => formatDateTime(document.createdAt, language),
     },
     text('recipientName'),
-    text('invoiceNumber'),
+    text('invoiceNumber', 'identifier'),
     {
       accessor: 'filename',
       title: t('tracking.fields.filename'),
+      ...truncated<TTrackingDocumentSummary>('fileName'),
       render: (document) => (
         <Anchor
           component={Link}
           to={trackingLinks.file(document.fileId, 'delivery-channels', accountId)}
-          size="sm"
+          inherit
         >
           {document.filename}
         </Anchor>
       ),
     },
-    text('messageId'),
-    text('messageType'),
+    text('messageId', 'identifier'),
+    text('messageType', 'identifier'),
     text('eAddress'),
   ];
   const choice = useColumnChoice(
@@ -141,6 +153,12 @@ export function DocumentsPage() {
           onApply={(view) => setParams((previous) => applyViewQuery(previous, view))}
         />
         <Group gap="xs">
+          <AskSupportAboutSelected
+            accountId={accountId}
+            items={selection.records.map((d) => ({ kind: 'trackingDocument', id: d.id }))}
+            label={(n) => t('tracking.support.askSelected', { n })}
+            tooMany={(maximum) => t('tracking.support.tooMany', { maximum })}
+          />
           <ColumnChooser
             columns={columns.map((c) => ({
               accessor: String(c.accessor),
@@ -162,6 +180,7 @@ export function DocumentsPage() {
         totalCount={documents.data?.totalCount ?? 0}
         totalCountExact={documents.data?.totalCountExact ?? true}
         fetching={documents.isFetching && (documents.isPlaceholderData || !documents.data)}
+        selection={selection}
       />
     </Stack>
   );

@@ -2,6 +2,7 @@ import { Anchor, Breadcrumbs, Group, Loader, Stack, Text, Title } from '@mantine
 import { useTranslation } from 'react-i18next';
 import { Link, Outlet, useOutletContext, useParams } from 'react-router';
 import type { TTrackingFile } from '@service-hub/contracts';
+import { AskSupportButton, SupportCasesAbout } from '../../../components/ui/support-about';
 import { formatDateTime } from '../../../lib/format';
 import { usePageTitle } from '../../../lib/routing/page-title';
 import { useActiveAccount } from '../../../lib/session/active-account';
@@ -38,6 +39,11 @@ export function FileLayout() {
               {file.data.filename}
             </Title>
             <StatusBadge status={file.data.status} />
+            <AskSupportButton
+              accountId={accountId}
+              item={{ kind: 'trackingFile', id: file.data.id }}
+              label={t('tracking.support.ask')}
+            />
           </Group>
           <Text c="dimmed" size="sm">
             {t('tracking.file.arrived', { time: formatDateTime(file.data.arrivedAt, i18n.language) })}
@@ -59,6 +65,12 @@ export function FileLayout() {
           <Outlet context={file.data} />
         </EntityTabs>
       )}
+      <SupportCasesAbout
+        accountId={accountId}
+        item={file.data && { kind: 'trackingFile', id: file.data.id }}
+        ready={file.data !== undefined}
+        title={t('tracking.support.openCases')}
+      />
     </Stack>
   );
 }

@@ -5,7 +5,10 @@ import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { FILE_TEXT_FILTERS, type TTrackingFileSummary } from '@service-hub/contracts';
 import { ColumnChooser } from '../../../components/ui/data-list/column-chooser';
+import { fitContent, truncated } from '../../../components/ui/data-list/column-fit';
 import { DataListTable } from '../../../components/ui/data-list/data-list-table';
+import { useRowSelection } from '../../../components/ui/data-list/use-row-selection';
+import { AskSupportAboutSelected } from '../../../components/ui/support-about';
 import { SavedViewsMenu } from '../../../components/ui/data-list/saved-views-menu';
 import { formatDateTime, formatNumber } from '../../../lib/format';
 import {
@@ -28,6 +31,8 @@ import { FILES_QUERY_SCHEMA, filesList } from '../tracking-lists';
 
 const DEFAULT_FILE_COLUMNS = ['filename', 'status', 'channels', 'arrivedAt', 'documentCount', 'lastStep'];
 
+const fileName = (file: TTrackingFileSummary) => file.filename;
+
 /** The account's files: every filter of the data, sorting and paging, all in the address. */
 export function FilesPage() {
   const { t, i18n } = useTranslation();
@@ -41,10 +46,12 @@ export function FilesPage() {
     [state],
   );
   const files = useTrackingFiles(accountId, request);
+  const selection = useRowSelection(accountId, fileName);
   const language = i18n.language;
   const text = (accessor: keyof TTrackingFileSummary) => ({
     accessor,
     title: t(`tracking.fields.${accessor}`),
+    ...truncated<TTrackingFileSummary>('name'),
   });
 
   const columns: DataTableColumn<TTrackingFileSummary>[] = [
@@ -52,8 +59,9 @@ export function FilesPage() {
       accessor: 'filename',
       title: t('tracking.fields.filename'),
       sortable: true,
+      ...truncated<TTrackingFileSummary>('fileName'),
       render: (file) => (
-        <Anchor component={Link} to={trackingLinks.file(file.id, 'delivery-channels', accountId)} size="sm">
+        <Anchor component={Link} to={trackingLinks.file(file.id, 'delivery-channels', accountId)} inherit>
           {file.filename}
         </Anchor>
       ),
@@ -63,11 +71,13 @@ export function FilesPage() {
       title: t('tracking.fields.status'),
       sortable: true,
       noWrap: true,
+      ...fitContent<TTrackingFileSummary>(),
       render: (file) => <StatusBadge status={file.status} />,
     },
     {
       accessor: 'channels',
       title: t('tracking.fields.channel'),
+      ...fitContent<TTrackingFileSummary>(),
       render: (file) => <ChannelIcons channels={file.channels} />,
     },
     {
@@ -75,6 +85,7 @@ export function FilesPage() {
       title: t('tracking.fields.arrivedAt'),
       sortable: true,
       noWrap: true,
+      ...fitContent<TTrackingFileSummary>(),
       render: (file) => formatDateTime(file.arrivedAt, language),
     },
     {
@@ -82,21 +93,27 @@ export function FilesPage() {
       title: t('tracking.fields.documentCount'),
       sortable: true,
       textAlign: 'right',
+      ...fitContent<TTrackingFileSummary>(),
       render: (file) => formatNumber(file.documentCount, language),
     },
     {
       accessor: 'lastStep',
       title: t('tracking.fields.lastStep'),
+      // The step and its time on one line, the time dimmed.
+      ...truncated<TTrackingFileSummary>('name'),
       render: (file) =>
         file.lastStep && (
-          <Text size="sm">
+          <>
             {t(`tracking.steps.${file.lastStep}`)}
             {file.lastStepAt && (
-              <Text span size="xs" c="dimmed" display="block">
-                {formatDateTime(file.lastStepAt, language)}
-              </Text>
+              <>
+                {' '}
+                <Text span size="xs" c="dimmed">
+                  {formatDateTime(file.lastStepAt, language)}
+                </Text>
+              </>
             )}
-          </Text>
+          </>
         ),
     },
     text('subCustomerId'),
@@ -132,6 +149,12 @@ export function FilesPage() {
           onApply={(view) => setParams((previous) => applyViewQuery(previous, view))}
         />
         <Group gap="xs">
+          <AskSupportAboutSelected
+            accountId={accountId}
+            items={selection.records.map((f) => ({ kind: 'trackingFile', id: f.id }))}
+            label={(n) => t('tracking.support.askSelected', { n })}
+            tooMany={(maximum) => t('tracking.support.tooMany', { maximum })}
+          />
           <ColumnChooser
             columns={columns.map((c) => ({
               accessor: String(c.accessor),
@@ -153,6 +176,7 @@ export function FilesPage() {
         totalCount={files.data?.totalCount ?? 0}
         totalCountExact={files.data?.totalCountExact ?? true}
         fetching={files.isFetching && (files.isPlaceholderData || !files.data)}
+        selection={selection}
       />
     </Stack>
   );
