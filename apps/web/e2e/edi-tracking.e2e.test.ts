@@ -93,7 +93,10 @@ describe('[EDI TRACKING] lists and details in the browser', () => {
     expect(params(page).get('show')).toBeNull();
     await table.getByRole('link', { name: 'FX-E2E-C1' }).waitFor();
     const cells = (text: RegExp) => table.getByRole('cell').filter({ hasText: text });
-    await eventually(() => cells(/^(Delivered|Received|Missing information|Inbound)$/).count()).toBe(0);
+    await eventually(() => cells(/^(Delivered|Received|Missing information)$/).count()).toBe(0);
+    // The direction is an icon named for it.
+    expect(await table.getByRole('img', { name: 'Inbound', exact: true }).count()).toBe(0);
+    expect(await table.getByRole('img', { name: 'Outbound', exact: true }).count()).toBeGreaterThan(0);
     expect(await cells(/^Error$/).count()).toBeGreaterThan(0);
 
     // The consignment, then one of its messages, then a document of the same consignment.

@@ -22,16 +22,17 @@ const shot = async (page: Page, name: string, layout?: Layout) => {
 const LANGUAGES = ['en-SE', 'sv', 'no', 'da', 'fi'] as const;
 type Language = (typeof LANGUAGES)[number];
 type ListTitle = 'files' | 'documents' | 'consignments' | 'messages';
-const TITLES = Object.fromEntries(
+/** What the tests read of each catalog: the lists' names, and the direction's words (an icon's names). */
+type Catalog = {
+  titles: Record<ListTitle, string>;
+  ediTracking: { fields: { direction: string }; directions: { OUTBOUND: string } };
+};
+const CATALOGS = Object.fromEntries(
   LANGUAGES.map((language) => [
     language,
-    (
-      JSON.parse(readFileSync(new URL(`../src/locales/${language}.json`, import.meta.url), 'utf8')) as {
-        titles: Record<ListTitle, string>;
-      }
-    ).titles,
+    JSON.parse(readFileSync(new URL(`../src/locales/${language}.json`, import.meta.url), 'utf8')) as Catalog,
   ]),
-) as Record<Language, Record<ListTitle, string>>;
+) as Record<Language, Catalog>;
 
 /** Values longer than any column has room for beside the sidebar at 1280 px. */
 const LONG_FILE_NAME =
@@ -234,11 +235,11 @@ describe('[LISTS][COLUMNS] track-and-trace and EDI lists at 1280 px: every defau
     await hub?.close();
   });
 
-  /** Opens a list in a language (the one chosen in the app, as a user would have it) and waits for its fixture row. */
+  /** Opens a list in a language (chosen in the app, as users do) and waits for its fixture row. */
   async function openList(list: ListCase, language: Language = 'en-SE') {
     await page.evaluate((chosen) => localStorage.setItem('language', chosen), language);
     await page.goto(list.path(ids));
-    const name = TITLES[language][list.title];
+    const name = CATALOGS[language].titles[list.title];
     await eventually(() => page.getByRole('heading', { level: 1 }).textContent()).toBe(name);
     const table = page.getByRole('table', { name });
     const row = table
@@ -272,6 +273,21 @@ describe('[LISTS][COLUMNS] track-and-trace and EDI lists at 1280 px: every defau
     return layout;
   }
 
+  /**
+   * An EDI list's direction is an icon (the words did not fit in every language): its header and
+   * each row's icon are named for assistive technology, and the pointer gets the name in a tooltip.
+   */
+  async function expectDirectionIcon(list: ListCase, table: Locator, row: Locator, language: Language) {
+    if (!list.columns.includes('direction')) return;
+    const { fields, directions } = CATALOGS[language].ediTracking;
+    await table.getByRole('columnheader', { name: fields.direction, exact: true }).waitFor();
+    const icon = row.getByRole('img', { name: directions.OUTBOUND, exact: true });
+    await icon.hover();
+    await eventually(() => page.getByRole('tooltip').textContent()).toBe(directions.OUTBOUND);
+    await page.mouse.move(0, 0);
+    await eventually(() => page.getByRole('tooltip').count()).toBe(0);
+  }
+
   for (const list of LISTS) {
     it(`[${list.route}] fits 1280 × 800 without sideways scrolling; long values end in an ellipsis and show whole on hover and keyboard focus; axe clean`, async () => {
       await page.setViewportSize({ width: 1280, height: 800 });
@@ -285,6 +301,7 @@ describe('[LISTS][COLUMNS] track-and-trace and EDI lists at 1280 px: every defau
       expect(truncated.scrollWidth).toBeGreaterThan(truncated.clientWidth);
       expect(truncated.textOverflow).toBe('ellipsis');
       await expectAccessible(page);
+      await expectDirectionIcon(list, table, row, 'en-SE');
 
       // The pointer: the browser shows the cell's title, the whole value.
       await cell.hover();
@@ -315,9 +332,10 @@ describe('[LISTS][COLUMNS] track-and-trace and EDI lists at 1280 px: every defau
     for (const list of LISTS) {
       it(`[${language}][${list.route}] fits 1280 × 800 without sideways scrolling, every header in view, one line a row; axe clean`, async () => {
         await page.setViewportSize({ width: 1280, height: 800 });
-        const { table } = await openList(list, language);
+        const { table, row } = await openList(list, language);
         await expectFits(list, table, `${list.route.replaceAll('/', '_')}-1280-${language}`);
         await expectAccessible(page);
+        await expectDirectionIcon(list, table, row, language);
       });
     }
   }

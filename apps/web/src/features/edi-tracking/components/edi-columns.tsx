@@ -5,6 +5,7 @@ import { Link } from 'react-router';
 import type { EdiDirection, EdiStatus, MessageCategory } from '@service-hub/contracts';
 import { fitContent, truncated, type TruncatedWidth } from '../../../components/ui/data-list/column-fit';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+import { DirectionHeader, DirectionIcon } from './direction-icon';
 import { EdiStatusBadge } from './edi-status-badge';
 
 type Common = {
@@ -20,10 +21,17 @@ type Common = {
 export function ediColumns<Row extends Common>(t: TFunction, language: string) {
   type Column = DataTableColumn<Row & { id: string }>;
   const content = fitContent<Row & { id: string }>();
+  /**
+   * A column's header: its field's name, and where that is one long word, the word with the places
+   * it may break at (`ediTracking.columnHeaders`, soft hyphens: "Meddelande-/kategori"), so that
+   * nine columns fit beside the sidebar at 1280 px in every language.
+   */
+  const header = (accessor: string) =>
+    t([`ediTracking.columnHeaders.${accessor}`, `ediTracking.fields.${accessor}`]);
   /** Names, file names, numbers: one line on a wide window (column-fit.ts). */
   const plain = (accessor: keyof Row & string, sortable = false, width: TruncatedWidth = 'name'): Column => ({
     accessor,
-    title: t(`ediTracking.fields.${accessor}`),
+    title: header(accessor),
     sortable,
     ...truncated<Row>(width),
   });
@@ -36,7 +44,7 @@ export function ediColumns<Row extends Common>(t: TFunction, language: string) {
       sortable = true,
     ): Column => ({
       accessor,
-      title: t(`ediTracking.fields.${accessor}`),
+      title: header(accessor),
       sortable,
       noWrap: true,
       ...truncated<Row>('identifier'),
@@ -56,22 +64,25 @@ export function ediColumns<Row extends Common>(t: TFunction, language: string) {
     }),
     direction: (): Column => ({
       accessor: 'direction',
-      title: t('ediTracking.fields.direction'),
+      // An icon, named for assistive technology and in a tooltip: the words took the room of a
+      // name column, in the Nordic languages more than the lists have (direction-icon.tsx).
+      title: <DirectionHeader />,
       ...content,
-      render: (row) => t(`ediTracking.directions.${row.direction}`),
+      render: (row) => <DirectionIcon direction={row.direction} />,
     }),
     category: (sortable: boolean): Column => ({
       accessor: 'category',
-      title: t('ediTracking.fields.category'),
+      title: header('category'),
       sortable,
-      // A word or two from a vocabulary, but the nine columns need the room ("Dispatch advice").
-      ...truncated<Row>('name'),
+      // A word or two from a vocabulary ("Dispatch advice"), read whole: as wide as the longest on
+      // the page, the room beyond it goes to the names.
+      ...content,
       render: (row) =>
         'category' in row ? t(`ediTracking.categories.${row.category as MessageCategory}`) : '',
     }),
     time: (accessor: keyof Row & string, sortable = true): Column => ({
       accessor,
-      title: t(`ediTracking.fields.${accessor}`),
+      title: header(accessor),
       sortable,
       noWrap: true,
       ...content,
@@ -82,7 +93,7 @@ export function ediColumns<Row extends Common>(t: TFunction, language: string) {
     }),
     bytes: (accessor: keyof Row & string): Column => ({
       accessor,
-      title: t(`ediTracking.fields.${accessor}`),
+      title: header(accessor),
       textAlign: 'right',
       ...content,
       render: (row) => formatNumber(row[accessor] as number, language),

@@ -78,7 +78,8 @@ export function EdiListView<Row extends { ref: number }, S extends string, Reque
   const { columns } = props;
   const choosable = columns.map((c) => ({
     accessor: String(c.accessor),
-    title: String(c.title),
+    // Its name in words: a header may be an icon (the direction's).
+    title: t(`ediTracking.fields.${String(c.accessor)}`),
     required: c.accessor === props.required,
   }));
   const choice = useColumnChoice(props.list, choosable, props.defaultColumns);
