@@ -4,9 +4,7 @@ import arrowsDownUp from '@tabler/icons/outline/arrows-down-up.svg?raw';
 import { useTranslation } from 'react-i18next';
 import type { EdiDirection } from '@service-hub/contracts';
 import { PointerTooltip } from '../../../components/ui/pointer-tooltip';
-
-/** A Tabler icon as one path, its strokes joined (as the channel icons are: a list shows one a row). */
-const strokesOf = (svg: string) => [...svg.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]).join(' ');
+import { StrokeIcon, strokesOf } from '../../../components/ui/stroke-icon';
 
 /** In: an arrow coming down and in; out: one going up and away. The header shows both ways. */
 const GLYPHS = {
@@ -16,21 +14,7 @@ const GLYPHS = {
 } satisfies Record<EdiDirection | 'both', string>;
 
 function DirectionGlyph({ glyph }: { glyph: keyof typeof GLYPHS }) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.6}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={GLYPHS[glyph]} />
-    </svg>
-  );
+  return <StrokeIcon strokes={GLYPHS[glyph]} />;
 }
 
 /**

@@ -11,14 +11,9 @@ import printer from '@tabler/icons/outline/printer.svg?raw';
 import { useTranslation } from 'react-i18next';
 import { DELIVERY_CHANNELS, type DeliveryChannel } from '@service-hub/contracts';
 import { PointerTooltip } from '../../../components/ui/pointer-tooltip';
+import { StrokeIcon, strokesOf } from '../../../components/ui/stroke-icon';
 
-/**
- * Each channel's Tabler icon as one path: its strokes joined (they share every attribute). A list
- * shows these in every row, and the icon components' own markup (an element per stroke, up to
- * ten) made them nearly half of the files page's elements.
- */
-const strokesOf = (svg: string) => [...svg.matchAll(/<path d="([^"]+)"/g)].map((match) => match[1]).join(' ');
-
+/** Each channel's Tabler icon as one path (see StrokeIcon). */
 const GLYPHS: Record<DeliveryChannel, string> = {
   email: strokesOf(mail),
   sms: strokesOf(message),
@@ -35,21 +30,7 @@ const GLYPHS: Record<DeliveryChannel, string> = {
 };
 
 function ChannelGlyph({ channel }: { channel: DeliveryChannel }) {
-  return (
-    <svg
-      width={18}
-      height={18}
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth={1.6}
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden="true"
-    >
-      <path d={GLYPHS[channel]} />
-    </svg>
-  );
+  return <StrokeIcon strokes={GLYPHS[channel]} />;
 }
 
 /** Channels 0, 7 and 9 (e-mail, Vipps, invoice network) share one tooltip, as the spec has it. */
