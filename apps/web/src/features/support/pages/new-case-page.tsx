@@ -84,7 +84,8 @@ function LinkedItems({
           <List.Item key={supportItemKey(item)}>
             <Group gap="xs" wrap="nowrap" align="start" mih={ITEM_ROW_HEIGHT}>
               <Stack gap={0} style={{ flex: 1, minWidth: 0 }}>
-                <Text size="sm" style={{ overflowWrap: 'anywhere' }}>
+                {/* One line each, whatever the width: the skeleton rows hold their place exactly. */}
+                <Text size="sm" truncate="end" title={item.label}>
                   {t(`support.itemKinds.${item.kind}`)}{' '}
                   {path ? (
                     <Anchor component={Link} to={path} size="sm">
@@ -94,7 +95,7 @@ function LinkedItems({
                     item.label
                   )}
                 </Text>
-                <Text size="xs" c="dimmed">
+                <Text size="xs" c="dimmed" truncate="end">
                   {itemStatus(t, item)} · {formatDateTime(item.date, i18n.language)}
                 </Text>
               </Stack>
@@ -258,7 +259,10 @@ export default function NewCasePage() {
               description={t('support.newCase.descriptionHint')}
               withAsterisk
               autosize
-              minRows={5}
+              // With items, the draft arrives after the page: a height that fits it from the
+              // start, so nothing below the field moves when it is filled in.
+              minRows={asksAbout ? 10 : 5}
+              maxRows={asksAbout ? 10 : undefined}
               maxLength={SUPPORT_MESSAGE_MAX}
               {...form.getInputProps('description')}
             />
