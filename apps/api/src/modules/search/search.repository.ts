@@ -57,7 +57,6 @@ function toText(query: string): Text {
   const escaped = like(lower)!;
   return {
     lower,
-    exact: escaped,
     prefix: `${escaped}%`,
     contains: `%${escaped}%`,
     names: Array.from(query).length >= SEARCH_NAME_MIN,
@@ -91,7 +90,6 @@ function statementFor(kind: KindQuery, text: Text, allowed: number[] | 'all') {
   return bind(branches.join('\nUNION ALL\n'), {
     accounts: allowed,
     lower: text.lower,
-    exact: text.exact,
     prefix: text.prefix,
     contains: text.contains,
     from,
