@@ -28,7 +28,13 @@ export type Row = {
   customer_id: number | null;
 };
 
-export type Branch = { field: SearchMatchField; column: string; condition: string };
+export type Branch = {
+  field: SearchMatchField;
+  column: string;
+  condition: string;
+  /** Read only when the branch before it found nothing (the start, after the whole value). */
+  unlessFoundBefore?: true;
+};
 
 export type KindQuery = {
   kind: SearchResultKind;
@@ -54,12 +60,14 @@ export type KindQuery = {
  * user pasted even when many others start the same way. The whole value is read from a B-tree of
  * `(customer_id, lower(field))`: the ids' and the recipient's name's (`text_pattern_ops`,
  * migrations 0012, 0014, 0020, which answer the start too) and the file name's (0011; its start
- * comes from the list filter's trigram index). A long file name through trigrams alone took 50 ms:
- * its trigrams ("202", "let") are in every file of the account.
+ * comes from the list filter's trigram index). A long file name through trigrams took 50 ms: its
+ * trigrams ("202", "let") are in every file of the account. The start is read only when the whole
+ * value matched nothing: a pasted id or file name is what the user wants, and its start would
+ * cost the trigram search for nothing.
  */
 const startsWith = (field: SearchMatchField, column: string): Branch[] => [
   { field, column, condition: `lower(${column}) = :lower` },
-  { field, column, condition: `lower(${column}) LIKE :prefix` },
+  { field, column, condition: `lower(${column}) LIKE :prefix`, unlessFoundBefore: true },
 ];
 
 /**

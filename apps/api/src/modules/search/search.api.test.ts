@@ -182,7 +182,7 @@ describe('[SEARCH] one search across accounts and services', () => {
     expect(documents).toEqual([gota]);
   });
 
-  it('shows exact matches first, at most five per kind, and says when there are more', async () => {
+  it('shows at most five per kind and says when there are more; a whole match alone', async () => {
     for (let i = 0; i < 7; i++) {
       await insertTrackingFile(ctx.db, {
         customerId: gota,
@@ -197,12 +197,20 @@ describe('[SEARCH] one search across accounts and services', () => {
       arrivedAt: '2026-01-01T06:00:00Z',
       documents: [],
     });
-    const response = await search('zqx_many');
-    expect(response.groups).toHaveLength(1);
-    const [group] = response.groups;
-    expect(group!.more).toBe(true);
-    expect(group!.results).toHaveLength(5);
-    expect(group!.results[0]).toMatchObject({ title: 'ZQX_MANY', exact: true });
+    const start = await search('zqx_man');
+    expect(start.groups).toHaveLength(1);
+    expect(start.groups[0]!.more).toBe(true);
+    expect(start.groups[0]!.results).toHaveLength(5);
+    expect(start.groups[0]!.results.every((r) => !r.exact)).toBe(true);
+    // The whole name is what was pasted: the names that only start with it are not read.
+    const whole = await search('zqx_many');
+    expect(whole.groups).toEqual([
+      {
+        kind: 'trackingFile',
+        more: false,
+        results: [expect.objectContaining({ title: 'ZQX_MANY', exact: true })],
+      },
+    ]);
   });
 
   it('matches % and _ literally', async () => {

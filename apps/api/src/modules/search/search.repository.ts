@@ -80,14 +80,20 @@ function statementFor(kind: KindQuery, text: Text, allowed: number[] | 'all') {
     kind.customer && allowed !== 'all'
       ? `${kind.customer} = ANY(:accounts::int[]) AND ${condition}`
       : condition;
+  // Each branch a WITH query, so a later one can ask whether the one before found anything
+  // (`NOT EXISTS` on it is evaluated once, before the branch reads a row).
   const branches = kind.branches(text).map(
-    (branch) =>
-      `(SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field, ${kind.key}::text AS key
-          FROM ${kind.from} WHERE ${scoped(branch.condition)} LIMIT ${BRANCH_LIMIT})`,
+    (branch, i) =>
+      `b${i} AS (SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field,
+                        ${kind.key}::text AS key
+                   FROM ${kind.from}
+                  WHERE ${scoped(branch.condition)}${branch.unlessFoundBefore ? ` AND NOT EXISTS (SELECT FROM b${i - 1})` : ''}
+                  LIMIT ${BRANCH_LIMIT})`,
   );
   if (branches.length === 0) return null;
+  const sql = `WITH ${branches.join(',\n')}\n${branches.map((_, i) => `SELECT * FROM b${i}`).join('\nUNION ALL\n')}`;
   const [from, to] = text.timeFrame ?? [null, null];
-  return bind(branches.join('\nUNION ALL\n'), {
+  return bind(sql, {
     accounts: allowed,
     lower: text.lower,
     prefix: text.prefix,
