@@ -7,7 +7,7 @@ import {
 } from '@service-hub/contracts';
 import type { Database } from '../../db/client.ts';
 import { like } from '../../lib/sql-like.ts';
-import { KINDS, type KindQuery, type Row, type Text } from './search-kinds.ts';
+import { KINDS, type Branch, type KindQuery, type Row, type Text } from './search-kinds.ts';
 import type { SearchScope } from './search-scope.ts';
 
 /**
@@ -80,18 +80,22 @@ function statementFor(kind: KindQuery, text: Text, allowed: number[] | 'all') {
     kind.customer && allowed !== 'all'
       ? `${kind.customer} = ANY(:accounts::int[]) AND ${condition}`
       : condition;
-  // Each branch a WITH query, so a later one can ask whether the one before found anything
-  // (`NOT EXISTS` on it is evaluated once, before the branch reads a row).
-  const branches = kind.branches(text).map(
-    (branch, i) =>
-      `b${i} AS (SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field,
-                        ${kind.key}::text AS key
-                   FROM ${kind.from}
-                  WHERE ${scoped(branch.condition)}${branch.unlessFoundBefore ? ` AND NOT EXISTS (SELECT FROM b${i - 1})` : ''}
-                  LIMIT ${BRANCH_LIMIT})`,
-  );
+  const branches = kind.branches(text);
   if (branches.length === 0) return null;
-  const sql = `WITH ${branches.join(',\n')}\n${branches.map((_, i) => `SELECT * FROM b${i}`).join('\nUNION ALL\n')}`;
+  const select = (branch: Branch, condition: string) =>
+    `SELECT ${kind.select.replaceAll('%title', branch.column)}, '${branch.field}' AS field,
+            ${kind.key}::text AS key
+       FROM ${kind.from} WHERE ${condition} LIMIT ${BRANCH_LIMIT}`;
+  // A branch read only when the one before found nothing asks that one as a WITH query (its
+  // `NOT EXISTS` is evaluated once, before the branch reads a row); the others are plain.
+  const sql = branches.some((branch) => branch.unlessFoundBefore)
+    ? `WITH ${branches
+        .map((branch, i) => {
+          const gate = branch.unlessFoundBefore ? ` AND NOT EXISTS (SELECT FROM b${i - 1})` : '';
+          return `b${i} AS (${select(branch, scoped(branch.condition) + gate)})`;
+        })
+        .join(',\n')}\n${branches.map((_, i) => `SELECT * FROM b${i}`).join('\nUNION ALL\n')}`
+    : branches.map((branch) => `(${select(branch, scoped(branch.condition))})`).join('\nUNION ALL\n');
   const [from, to] = text.timeFrame ?? [null, null];
   return bind(sql, {
     accounts: allowed,
