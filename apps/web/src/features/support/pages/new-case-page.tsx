@@ -113,11 +113,21 @@ function LinkedItems({
 }
 
 /**
+ * The page: a new draft for each set of items in the address (arriving with other items, e.g.
+ * from the search while the form is open, starts afresh rather than mixing two drafts, and draws
+ * the new form at once instead of moving the old one down).
+ */
+export default function NewCasePage() {
+  const [params] = useSearchParams();
+  return <NewCaseForm key={params.get(ABOUT_PARAM) ?? ''} />;
+}
+
+/**
  * The new-case form (spec 2: development only, confirm leave) with category, sub-category and
  * files. Opened from a document, file, consignment or message (`about`), it shows those items,
  * starts the subject and description from their facts, and sends them with the case.
  */
-export default function NewCasePage() {
+function NewCaseForm() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const [params] = useSearchParams();
@@ -184,34 +194,38 @@ export default function NewCasePage() {
             <Title order={2} size="h4" id="new-case-about">
               {t('support.newCase.about.title')}
             </Title>
-            {facts.isPending && about.items.length > 0 && (
-              // A row's height for each item asked for: the list takes their place without a jump.
-              <Stack gap="xs" role="status" aria-label={t('support.newCase.about.loading')}>
-                {about.items.map((item) => (
-                  <Skeleton key={supportItemKey(item)} height={ITEM_ROW_HEIGHT} />
-                ))}
-              </Stack>
-            )}
-            {facts.isError && (
-              <Alert color="orange" variant="light">
-                <Text size="sm" c="dark.8">
-                  {t('support.newCase.about.failed')}
+            {/* As tall from the start as any answer can make it (a row per item, or the two lines
+                saying that none could be linked), so nothing below moves when the facts arrive. */}
+            <Stack gap="xs" mih={Math.max(about.items.length, 2) * (ITEM_ROW_HEIGHT + 10)}>
+              {facts.isPending && about.items.length > 0 && (
+                // A row's height for each item asked for: the list takes their place without a jump.
+                <Stack gap="xs" role="status" aria-label={t('support.newCase.about.loading')}>
+                  {about.items.map((item) => (
+                    <Skeleton key={supportItemKey(item)} height={ITEM_ROW_HEIGHT} />
+                  ))}
+                </Stack>
+              )}
+              {facts.isError && (
+                <Alert color="orange" variant="light">
+                  <Text size="sm" c="dark.8">
+                    {t('support.newCase.about.failed')}
+                  </Text>
+                </Alert>
+              )}
+              {accountId !== null && linked.length > 0 && (
+                <LinkedItems
+                  accountId={accountId}
+                  items={linked}
+                  onRemove={(item) => setRemoved((before) => new Set(before).add(supportItemKey(item)))}
+                />
+              )}
+              {facts.data && linked.length === 0 && <Text size="sm">{t('support.newCase.about.none')}</Text>}
+              {dropped > 0 && (
+                <Text size="sm" c="dimmed" role="status">
+                  {t('support.newCase.about.dropped', { n: dropped })}
                 </Text>
-              </Alert>
-            )}
-            {accountId !== null && linked.length > 0 && (
-              <LinkedItems
-                accountId={accountId}
-                items={linked}
-                onRemove={(item) => setRemoved((before) => new Set(before).add(supportItemKey(item)))}
-              />
-            )}
-            {facts.data && linked.length === 0 && <Text size="sm">{t('support.newCase.about.none')}</Text>}
-            {dropped > 0 && (
-              <Text size="sm" c="dimmed" role="status">
-                {t('support.newCase.about.dropped', { n: dropped })}
-              </Text>
-            )}
+              )}
+            </Stack>
           </Stack>
         </Card>
       )}
