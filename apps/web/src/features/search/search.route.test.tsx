@@ -114,3 +114,36 @@ describe('the header search', () => {
     expect(await within(dialog).findByText('Nothing found for “INV_2026” in your accounts.')).toBeTruthy();
   });
 });
+
+describe('asking support from a search result', () => {
+  it('offers it only where the user has support, and opens the new case about the item', async () => {
+    const gotaDocument: TSearchResult = {
+      ...invoice,
+      id: '815',
+      key: '815',
+      title: 'DOC-815',
+      account: { id: GOTA.id, name: GOTA.name, customerNumber: GOTA.customerNumber },
+    };
+    const { router } = await renderRoute('/dashboard', customerUser, {
+      'GET /api/search/history': emptyHistory,
+      'GET /api/search': (request: Request): TSearchResponse => ({
+        query: new URL(request.url).searchParams.get('q')!,
+        groups: [{ kind: 'trackingDocument', results: [gotaDocument, invoice], more: false }],
+      }),
+      'POST /api/search/history': undefined,
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Search in all your accounts' }));
+    const dialog = await screen.findByRole('dialog');
+    await user.type(within(dialog).getByRole('textbox'), 'DOC');
+    await within(dialog).findByRole('button', { name: /^DOC-815/ });
+    // Mälardalen's invoice: the user has no support there, so nothing offers to ask about it.
+    expect(within(dialog).queryByRole('button', { name: 'Ask support about 4006468' })).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Ask support about DOC-815' }));
+    await waitFor(() =>
+      expect(router.state.location.pathname + router.state.location.search).toBe(
+        `/support/cases/new?activeAccountId=${GOTA.id}&about=trackingDocument:815`,
+      ),
+    );
+  });
+});
