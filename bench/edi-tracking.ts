@@ -29,14 +29,13 @@ import {
   SCENARIO_TABLE_HEADER,
   type Scenario as ApiScenario,
 } from './api-vs-sql.ts';
-import { replaceSection } from './tracking.ts';
+import { writeBenchSections } from './tracking.ts';
 
 const CONSIGNMENTS = Number(process.env.BENCH_EDI_CONSIGNMENTS ?? 300_000);
 const MESSAGES = Number(process.env.BENCH_EDI_MESSAGES ?? 1_000_000);
 const REQUESTS = Number(process.env.BENCH_EDI_REQUESTS ?? 200);
 const KEEP = process.env.BENCH_EDI_KEEP === '1';
 const WARM_UP = 10;
-const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-edi');
 const ACCOUNT = 'Göta Bostäder AB';
 
@@ -337,16 +336,8 @@ export async function runEdiTrackingBench(): Promise<{ performance: string[]; pl
   return { performance: lines, plans };
 }
 
-export async function writeEdiTrackingResults(result: { performance: string[]; plans: string[] }) {
-  await replaceSection(join(root, 'docs', 'performance.md'), 'edi-tracking-bench', result.performance);
-  await replaceSection(join(root, 'docs', 'edi-tracking.md'), 'edi-tracking-plans', [
-    '## Plans measured by the benchmark',
-    '',
-    'Written by `bench/edi-tracking.ts` (EXPLAIN ANALYZE of the statements each scenario runs, first variant).',
-    '',
-    ...result.plans,
-  ]);
-}
+export const writeEdiTrackingResults = (result: { performance: string[]; plans: string[] }) =>
+  writeBenchSections('edi-tracking', result);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeEdiTrackingResults(await runEdiTrackingBench());

@@ -23,7 +23,7 @@ import { runMigrations } from '../apps/api/src/db/migrate.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { measureScenario, recorder, SCENARIO_TABLE_HEADER, type Scenario } from './api-vs-sql.ts';
 import { fillEdi } from './edi-tracking.ts';
-import { fillTracking, replaceSection } from './tracking.ts';
+import { fillTracking, writeBenchSections } from './tracking.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_SEARCH_DOCUMENTS ?? 5_000_000);
 const MESSAGES = Number(process.env.BENCH_SEARCH_EDI_MESSAGES ?? 1_000_000);
@@ -32,7 +32,6 @@ const KEEP = process.env.BENCH_SEARCH_KEEP === '1';
 const WARM_UP = 10;
 const HELD_ACCOUNTS = 10;
 const SEARCHER = 'search-bench@example.com';
-const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-search');
 
 /**
@@ -246,16 +245,8 @@ export async function runSearchBench(): Promise<{ performance: string[]; plans: 
   return { performance: lines, plans };
 }
 
-export async function writeSearchResults(result: { performance: string[]; plans: string[] }) {
-  await replaceSection(join(root, 'docs', 'performance.md'), 'search-bench', result.performance);
-  await replaceSection(join(root, 'docs', 'search.md'), 'search-plans', [
-    '## Plans measured by the benchmark',
-    '',
-    'Written by `bench/search.ts` (EXPLAIN ANALYZE of the statements each scenario runs, first value).',
-    '',
-    ...result.plans,
-  ]);
-}
+export const writeSearchResults = (result: { performance: string[]; plans: string[] }) =>
+  writeBenchSections('search', result);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeSearchResults(await runSearchBench());

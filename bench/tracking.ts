@@ -539,16 +539,23 @@ export async function replaceSection(file: string, marker: string, body: readonl
   await writeFile(file, next);
 }
 
-export async function writeTrackingResults(result: { performance: string[]; plans: string[] }) {
-  await replaceSection(join(root, 'docs', 'performance.md'), 'tracking-bench', result.performance);
-  await replaceSection(join(root, 'docs', 'tracking.md'), 'tracking-plans', [
+/**
+ * A benchmark's results into its section of docs/performance.md, and the plans it measured into
+ * its feature's document (docs/<name>.md): `bench/<name>.ts` writes `<name>-bench` and `<name>-plans`.
+ */
+export async function writeBenchSections(name: string, result: { performance: string[]; plans: string[] }) {
+  await replaceSection(join(root, 'docs', 'performance.md'), `${name}-bench`, result.performance);
+  await replaceSection(join(root, 'docs', `${name}.md`), `${name}-plans`, [
     '## Plans measured by the benchmark',
     '',
-    'Written by `bench/tracking.ts` (EXPLAIN ANALYZE of the statements each scenario runs, first variant).',
+    `Written by \`bench/${name}.ts\` (EXPLAIN ANALYZE of the statements each scenario runs, first variant).`,
     '',
     ...result.plans,
   ]);
 }
+
+export const writeTrackingResults = (result: { performance: string[]; plans: string[] }) =>
+  writeBenchSections('tracking', result);
 
 if (process.argv[1] === fileURLToPath(import.meta.url)) {
   await writeTrackingResults(await runTrackingBench());
