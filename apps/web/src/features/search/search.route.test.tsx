@@ -147,3 +147,29 @@ describe('asking support from a search result', () => {
     );
   });
 });
+
+describe('when the search fails', () => {
+  it('says so in the dialog and keeps the field to try again', async () => {
+    await renderRoute('/dashboard', customerUser, {
+      'GET /api/search/history': emptyHistory,
+      'GET /api/search': () =>
+        Response.json(
+          {
+            status: 503,
+            title: 'Service Unavailable',
+            detail: 'The service is briefly unavailable. Please try again in a moment.',
+            errorCode: 'SERVICE_UNAVAILABLE',
+            requestId: 'test',
+          },
+          { status: 503 },
+        ),
+    });
+    const user = userEvent.setup();
+    await user.click(await screen.findByRole('button', { name: 'Search in all your accounts' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(await within(dialog).findByText(/Type an invoice number/)).toBeTruthy();
+    await user.type(within(dialog).getByRole('textbox'), '4006468');
+    expect(await within(dialog).findByText('The search failed. Try again in a moment.')).toBeTruthy();
+    expect(within(dialog).getByRole<HTMLInputElement>('textbox').value).toBe('4006468');
+  });
+});
