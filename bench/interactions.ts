@@ -67,6 +67,27 @@ const INTERACTIONS: Interaction[] = [
     },
   },
   {
+    name: 'opening the search (Ctrl+K, in the header)',
+    path: '/dashboard',
+    act: async (page) => {
+      await page.keyboard.press('Control+K');
+      await page.getByRole('dialog').getByRole('textbox').waitFor();
+    },
+  },
+  {
+    name: 'typing an invoice number in the search, until its answer shows',
+    path: '/dashboard',
+    act: async (page) => {
+      await page.keyboard.press('Control+K');
+      const dialog = page.getByRole('dialog');
+      await dialog.getByRole('textbox').pressSequentially('4000777');
+      await dialog
+        .getByText(/4000777/)
+        .first()
+        .waitFor();
+    },
+  },
+  {
     name: 'opening the user menu (in the header)',
     path: '/dashboard',
     act: async (page) => {
