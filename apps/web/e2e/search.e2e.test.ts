@@ -108,24 +108,27 @@ describe('[SEARCH] one search from the header, across accounts', () => {
     await context.close();
   });
 
-  it('[FI 320] fits the narrowest phone in Finnish: the header, the dialog, its empty state; axe clean', async () => {
-    const { page, context } = await hub.newPage({ width: 320 });
-    // A user without history (the first test gave user@example.com one).
-    await signInAt(page, '/dashboard', 'admin@example.com');
-    await page.evaluate(() => localStorage.setItem('language', 'fi'));
-    await page.reload();
-    await eventually(() => page.getByRole('button', { name: 'Hae kaikilta tileiltäsi' }).count()).toBe(1);
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await page.getByRole('button', { name: 'Hae kaikilta tileiltäsi' }).click();
-    const dialog = page.getByRole('dialog');
-    // Before typing: what to type.
-    await dialog.getByText('Kirjoita laskun numero', { exact: false }).waitFor();
-    await searchBox(page).fill('EI-TÄLLAISTA-TUNNUSTA');
-    await dialog.getByText('Haulla ”EI-TÄLLAISTA-TUNNUSTA” ei löytynyt mitään tileiltäsi.').waitFor();
-    expect(await hasHorizontalOverflow(page)).toBe(false);
-    await expectAccessible(page);
-    await context.close();
-  });
+  it.each([320, 480, 700])(
+    '[FI %i] fits in Finnish: the header, the dialog, its empty state; axe clean',
+    async (width) => {
+      const { page, context } = await hub.newPage({ width });
+      // A user without history (the first test gave user@example.com one).
+      await signInAt(page, '/dashboard', 'admin@example.com');
+      await page.evaluate(() => localStorage.setItem('language', 'fi'));
+      await page.reload();
+      await eventually(() => page.getByRole('button', { name: 'Hae kaikilta tileiltäsi' }).count()).toBe(1);
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await page.getByRole('button', { name: 'Hae kaikilta tileiltäsi' }).click();
+      const dialog = page.getByRole('dialog');
+      // Before typing: what to type.
+      await dialog.getByText('Kirjoita laskun numero', { exact: false }).waitFor();
+      await searchBox(page).fill('EI-TÄLLAISTA-TUNNUSTA');
+      await dialog.getByText('Haulla ”EI-TÄLLAISTA-TUNNUSTA” ei löytynyt mitään tileiltäsi.').waitFor();
+      expect(await hasHorizontalOverflow(page)).toBe(false);
+      await expectAccessible(page);
+      await context.close();
+    },
+  );
 
   it('finds customers for provider staff and opens the customer', async () => {
     const { page, context } = await hub.newPage({ width: 1280 });
