@@ -12,3 +12,4 @@ export * from './auth.ts';
 export * from './crm.ts';
 export * from './rate-limits.ts';
 export * from './search.ts';
+export * from './status.ts';
