@@ -73,10 +73,16 @@ export type HubProcess = {
 /** Starts one process of the built API: `server` (listening on a free port) or `worker`. */
 export async function startProcess(
   kind: 'server' | 'worker',
-  options: { name: string; databaseUrl: string; env?: Record<string, string> },
+  options: {
+    name: string;
+    databaseUrl: string;
+    env?: Record<string, string>;
+    /** Another build's dist folder (the upgrade test runs the previous release from a worktree). */
+    distDir?: string;
+  },
 ): Promise<HubProcess> {
   const port = kind === 'server' ? await freePort() : undefined;
-  const child = spawn(process.execPath, [join(dist, `${kind}.js`)], {
+  const child = spawn(process.execPath, [join(options.distDir ?? dist, `${kind}.js`)], {
     env: {
       ...process.env,
       DATABASE_URL: options.databaseUrl,

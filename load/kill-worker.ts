@@ -18,7 +18,7 @@ const REPORT_ROWS = 400_000;
 const IMPORT_ACCOUNTS = 200;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-async function waitFor<T>(
+export async function waitFor<T>(
   what: string,
   probe: () => Promise<T | undefined>,
   timeoutMs = 120_000,

@@ -13,6 +13,23 @@ describe('loadConfig', () => {
     });
   });
 
+  it('takes DATABASE_LISTEN_URL as the direct address beside a pooled DATABASE_URL', () => {
+    const pooled = 'postgres://hub:secret@pgbouncer:6432/hub';
+    const direct = 'postgres://hub:secret@db:5432/hub';
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseListenUrl).toBeUndefined();
+    expect(loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: direct }).databaseListenUrl).toBe(direct);
+    // The same address twice is a direct DATABASE_URL.
+    expect(
+      loadConfig({ DATABASE_URL: direct, DATABASE_LISTEN_URL: direct }).databaseListenUrl,
+    ).toBeUndefined();
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'the database' })).toThrow(
+      /DATABASE_LISTEN_URL/,
+    );
+    expect(() => loadConfig({ DATABASE_LISTEN_URL: direct })).toThrow(
+      /DATABASE_LISTEN_URL: only with DATABASE_URL/,
+    );
+  });
+
   it('listens on loopback outside production unless HOST says otherwise', () => {
     expect(loadConfig({}).host).toBe('localhost');
     expect(loadConfig({ NODE_ENV: 'test' }).host).toBe('localhost');
@@ -110,5 +127,24 @@ describe('loadConfig', () => {
   it('refuses a client secret instead of ignoring it: the web app is a public client with PKCE', () => {
     expect(() => loadConfig({ OIDC_CLIENT_SECRET: 's3cret' })).toThrow(/OIDC_CLIENT_SECRET: not used/);
     expect(loadConfig({ OIDC_CLIENT_SECRET: '' }).oidcClientId).toBe('service-hub-web');
+  });
+
+  it('serves metrics only with a long token, or on a loopback listener of their own', () => {
+    const token = 'm'.repeat(32);
+    expect(loadConfig({}).metrics).toEqual({ token: undefined, listener: undefined });
+    expect(loadConfig({ METRICS_TOKEN: token }).metrics).toEqual({ token, listener: undefined });
+    expect(() => loadConfig({ METRICS_TOKEN: 'short' })).toThrow(/METRICS_TOKEN/);
+    expect(loadConfig({ METRICS_PORT: '9464' }).metrics.listener).toEqual({ port: 9464, host: '127.0.0.1' });
+    expect(() => loadConfig({ METRICS_PORT: '70000' })).toThrow(/METRICS_PORT/);
+    // Reachable from elsewhere: only with the token.
+    expect(() => loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0' })).toThrow(
+      /METRICS_HOST: other than loopback only with METRICS_TOKEN/,
+    );
+    expect(
+      loadConfig({ METRICS_PORT: '9464', METRICS_HOST: '0.0.0.0', METRICS_TOKEN: token }).metrics,
+    ).toEqual({
+      token,
+      listener: { port: 9464, host: '0.0.0.0' },
+    });
   });
 });

@@ -56,6 +56,12 @@ const ZEnv = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(8080),
   HOST: z.string().optional(),
   DATABASE_URL: z.string().url().optional(),
+  /**
+   * A direct connection to PostgreSQL for what needs a session of its own (LISTEN, session advisory
+   * locks of job leases and migrations, the seed) when DATABASE_URL goes through a pooler in
+   * transaction mode (PgBouncer); default DATABASE_URL. See docs/operations.md, "Behind nginx and PgBouncer".
+   */
+  DATABASE_LISTEN_URL: z.string().url().optional(),
   HUB_DATA_DIR: z.string().optional(),
   HUB_SEED: z.string().default('1'),
   HUB_ENVIRONMENT: z.string().optional(),
@@ -145,6 +151,15 @@ const ZEnv = z.object({
   DATABASE_CONNECT_TIMEOUT_MS: z.coerce.number().int().min(100).max(120_000).default(5000),
   DATABASE_STATEMENT_TIMEOUT_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(25_000),
+  /**
+   * Bearer token for `GET /metrics` (Prometheus): on the main port only with it, and on the metrics
+   * port when set. At least 32 characters: it guards figures about the whole service.
+   */
+  METRICS_TOKEN: z.string().min(32).optional(),
+  /** A listener of its own for `/metrics` (web instances and workers); unset: none. */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+  /** Address of the metrics listener; loopback unless said, and elsewhere only with METRICS_TOKEN. */
+  METRICS_HOST: z.string().default('127.0.0.1'),
 });
 
 const MINUTE = 60_000;
@@ -162,6 +177,11 @@ export type AppConfig = {
   port: number;
   host: string;
   databaseUrl: string | undefined;
+  /**
+   * DATABASE_LISTEN_URL: the direct address for session-bound connections, set when DATABASE_URL
+   * is a transaction-mode pooler; undefined means DATABASE_URL (or the embedded database) is direct.
+   */
+  databaseListenUrl: string | undefined;
   dataDir: string;
   seedDemoData: boolean;
   /** Environment name shown to the SPA; route rules compare it with 'Development'. */
@@ -216,6 +236,11 @@ export type AppConfig = {
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   /** How long SIGTERM may take to drain requests and jobs before the process exits anyway. */
   shutdownTimeoutMs: number;
+  /**
+   * Prometheus metrics (telemetry/metrics.routes.ts): the bearer token, and the listener of their
+   * own (undefined: none). Never public: see docs/operations.md, "Traces and metrics".
+   */
+  metrics: { token: string | undefined; listener: { port: number; host: string } | undefined };
 };
 
 /** True for addresses only this machine can reach. */
@@ -233,6 +258,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (e.OIDC_TOKEN_TYPE === 'access_token' && e.OIDC_ISSUER === undefined) {
     // The built-in provider's access tokens are opaque; only its ID tokens can be verified.
     throw new Error('Invalid environment: OIDC_TOKEN_TYPE: access_token needs an external OIDC_ISSUER');
+  }
+  if (e.DATABASE_LISTEN_URL !== undefined && e.DATABASE_URL === undefined) {
+    // The embedded database is always direct: a listen address beside it would be a second database.
+    throw new Error('Invalid environment: DATABASE_LISTEN_URL: only with DATABASE_URL (the pooled address)');
+  }
+  if (e.METRICS_PORT !== undefined && e.METRICS_TOKEN === undefined && !isLoopbackHost(e.METRICS_HOST)) {
+    // Anyone who reaches that address could read the figures: only this machine may, without a token.
+    throw new Error('Invalid environment: METRICS_HOST: other than loopback only with METRICS_TOKEN');
   }
   const isProduction = e.NODE_ENV === 'production';
   // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
@@ -252,6 +285,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     host,
     databaseUrl: e.DATABASE_URL,
+    databaseListenUrl: e.DATABASE_LISTEN_URL === e.DATABASE_URL ? undefined : e.DATABASE_LISTEN_URL,
     dataDir,
     // Demo users never exist in production, whatever HUB_SEED says.
     seedDemoData: e.HUB_SEED !== '0' && !isProduction,
@@ -322,6 +356,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,
     },
     shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    metrics: {
+      token: e.METRICS_TOKEN,
+      listener: e.METRICS_PORT === undefined ? undefined : { port: e.METRICS_PORT, host: e.METRICS_HOST },
+    },
     devOutbox: e.HUB_DEV_OUTBOX === 'open' && isLoopbackHost(host) ? 'anyone-on-loopback' : 'provider-admins',
   };
 }

@@ -23,6 +23,24 @@ export async function ensureDatabaseExists(serverUrl: string, name: string): Pro
 }
 
 /**
+ * Through a pooler the statement limit is the pooler's to set on its server connections (PgBouncer's
+ * `connect_query`, or `ALTER ROLE … SET statement_timeout`): the application cannot. Says so when
+ * the connection it was given has another limit than DATABASE_STATEMENT_TIMEOUT_MS.
+ */
+async function warnUnlessPoolerLimits(db: Database, expectedMs: number, logger: Logger): Promise<void> {
+  const { rows } = await db.$client.query<{ ms: string }>(
+    "SELECT setting AS ms FROM pg_settings WHERE name = 'statement_timeout'",
+  );
+  const actual = Number(rows[0]?.ms ?? 0);
+  if (actual !== expectedMs) {
+    logger.error(
+      `the pooled connection's statement_timeout is ${actual} ms, not DATABASE_STATEMENT_TIMEOUT_MS ` +
+        `(${expectedMs} ms): set it on the pooler (PgBouncer connect_query) or the role (docs/operations.md)`,
+    );
+  }
+}
+
+/**
  * The database the configuration points at: `DATABASE_URL`, or an embedded PostgreSQL under
  * `HUB_DATA_DIR` when it is unset. Migrations are applied before it is handed out.
  */
@@ -43,13 +61,22 @@ export async function openDatabase(config: AppConfig, logger: Logger): Promise<O
     onError: (error) => logger.error(`idle database connection failed: ${error.message}`),
     connectTimeoutMs: config.database.connectTimeoutMs,
     statementTimeoutMs: config.database.statementTimeoutMs,
+    listenUrl: config.databaseListenUrl,
   });
+  // Migrations hold a session advisory lock and lift the statement limit for their session: on
+  // a direct connection, never through a transaction-mode pooler (the lock and the SET would stay
+  // on whichever server connection ran them, for other clients to inherit).
+  const migrating = config.databaseListenUrl ? new pg.Pool({ ...db.$session, max: 1 }) : db.$client;
   try {
-    await runMigrations(db.$client);
+    await runMigrations(migrating, { onLockTimeout: (message) => logger.info(message) });
+    if (config.databaseListenUrl)
+      await warnUnlessPoolerLimits(db, config.database.statementTimeoutMs, logger);
   } catch (error) {
     await db.$client.end();
     await embedded?.stop();
     throw error;
+  } finally {
+    if (migrating !== db.$client) await migrating.end();
   }
   return {
     db,

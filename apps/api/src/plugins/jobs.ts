@@ -13,6 +13,7 @@ import { reportMaintenanceJob } from '../jobs/report-maintenance.job.ts';
 import { runReportSchedulesJob } from '../jobs/run-report-schedules.job.ts';
 import { resendUnsentEmailJob, sendEmailJob } from '../jobs/send-email.job.ts';
 import { Mailer } from '../modules/mail/mail.service.ts';
+import { runObservedJob } from '../telemetry/job-telemetry.ts';
 import { JobLeases } from './job-leases.ts';
 
 const JOBS: Job[] = [
@@ -65,18 +66,30 @@ const QUEUE_SETUP_LOCK = 7_311_003;
  * Creates (or updates) every job's queue. pg-boss's create_queue deadlocks when several processes
  * run it at once on a database that lacks the queues (a first deployment, a release adding a job),
  * and the loser crashes: so one process at a time, the others wait and find them made.
+ *
+ * The lock is a transaction's (`pg_advisory_xact_lock`), held by a transaction left open on one
+ * connection while pg-boss works on others: a transaction-mode pooler (PgBouncer) keeps one server
+ * connection for it, whereas a session lock would be taken on one server connection and its
+ * unlock sent to another, leaving it held for good. Ending the transaction releases it, whatever
+ * happened.
  */
 async function createQueues(db: FastifyInstance['db'], boss: PgBoss): Promise<void> {
   const client = await db.$client.connect();
   try {
-    await client.query('SELECT pg_advisory_lock($1)', [QUEUE_SETUP_LOCK]);
+    await client.query('BEGIN');
+    await client.query('SELECT pg_advisory_xact_lock($1)', [QUEUE_SETUP_LOCK]);
     for (const job of JOBS) {
       await boss.createQueue(job.name, { name: job.name, ...job.queue });
       if (job.queue) await boss.updateQueue(job.name, { name: job.name, ...job.queue });
     }
   } finally {
-    await client.query('SELECT pg_advisory_unlock($1)', [QUEUE_SETUP_LOCK]).catch(() => undefined);
-    client.release();
+    // The transaction changed nothing: ROLLBACK only ends it, and so releases the lock. A
+    // connection on which even that failed is closed rather than reused.
+    const ended = await client.query('ROLLBACK').then(
+      () => true,
+      () => false,
+    );
+    client.release(!ended);
   }
 }
 
@@ -109,7 +122,9 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
   };
   let boss = createBoss();
   const stopping = new AbortController();
-  const leases = new JobLeases(app.db.$client.options, app.log);
+  // Session advisory locks: on a direct connection ($session), which dies with the process. Through
+  // a transaction-mode pooler the lock would stay on a pooled server connection after a crash.
+  const leases = new JobLeases(app.db.$session, app.log);
 
   // A web-only instance starts the queue when it first queues a job; a start that failed (the
   // database was away) is tried again by the next job instead of failing every one after it.
@@ -169,7 +184,10 @@ async function jobsPlugin(app: FastifyInstance, options: JobsOptions) {
         try {
           const log = job.quiet ? app.log.debug.bind(app.log) : app.log.info.bind(app.log);
           log({ job: job.name, id: item.id }, 'job started');
-          await job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit });
+          // A span (with the job's SQL as children) and the duration and outcome metrics.
+          await runObservedJob(job.name, () =>
+            job.run(services, item.data, { retryCount: item.retryCount, retryLimit: item.retryLimit }),
+          );
           log({ job: job.name, id: item.id }, 'job finished');
         } finally {
           await leases.release(item.id);

@@ -30,7 +30,14 @@ if (!Number.isInteger(documents) || documents < 0) {
 }
 
 // Bulk inserts and their index work run for minutes: the statement limit is for web requests.
-const config = loadConfig({ ...process.env, DATABASE_STATEMENT_TIMEOUT_MS: '0' });
+// Straight to PostgreSQL (DATABASE_LISTEN_URL when DATABASE_URL is a pooler): the pooler's own
+// statement limit would apply, and the generator's per-session plan mode needs one session.
+const config = loadConfig({
+  ...process.env,
+  DATABASE_URL: process.env.DATABASE_LISTEN_URL ?? process.env.DATABASE_URL,
+  DATABASE_LISTEN_URL: undefined,
+  DATABASE_STATEMENT_TIMEOUT_MS: '0',
+});
 const opened = await openDatabase(config, { info: console.log, error: console.error });
 try {
   if (await seedDemoDataIfEmpty(opened.db.$client, { log: console.log })) console.log('demo data seeded');

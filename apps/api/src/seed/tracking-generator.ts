@@ -154,6 +154,8 @@ export async function generateTracking(options: TrackingGeneratorOptions): Promi
   // Every copied row's foreign key is checked by a query on a partitioned table. By default
   // PostgreSQL plans that query anew for each row, pruning partitions as it plans (measured:
   // 1 100 documents/s); one generic plan that prunes as it runs is six times faster.
+  // A session setting, reset below: callers pass a direct connection (server.ts and seed-cli.ts
+  // seed through DATABASE_LISTEN_URL, never through a transaction-mode pooler).
   await client.query('SET plan_cache_mode = force_generic_plan');
   try {
     const result = options.bulk

@@ -2,6 +2,7 @@ import pg from 'pg';
 import type { Database } from '../../db/client.ts';
 import type { ActiveAccount } from './active-account.repository.ts';
 import type { Principal } from './principal.repository.ts';
+import { principalCacheLookups } from '../../telemetry/metrics.ts';
 
 /**
  * The channel on which PostgreSQL itself (triggers of migrations 0005 and 0016) names a user whose
@@ -45,11 +46,17 @@ export class PrincipalCache {
   /** The cached caller of a token, if the cache is live and the entry still valid. */
   get(token: string): Principal | undefined {
     this.startListening();
-    if (!this.listening) return undefined;
+    if (!this.listening) {
+      principalCacheLookups.inc({ result: 'off' });
+      return undefined;
+    }
     const entry = this.entries.get(token);
-    if (!entry) return undefined;
-    if (entry.expiresAt > Date.now()) return entry.principal;
-    this.forget(token, entry.principal.userId);
+    if (entry && entry.expiresAt > Date.now()) {
+      principalCacheLookups.inc({ result: 'hit' });
+      return entry.principal;
+    }
+    principalCacheLookups.inc({ result: 'miss' });
+    if (entry) this.forget(token, entry.principal.userId);
     return undefined;
   }
 
@@ -144,7 +151,9 @@ export class PrincipalCache {
   }
 
   private async listen(): Promise<pg.Client> {
-    const client = new pg.Client(this.db.$client.options);
+    // Its own direct session ($session, DATABASE_LISTEN_URL): through a transaction-mode pooler the
+    // LISTEN would hold for one statement on one of its server connections, and nothing be heard.
+    const client = new pg.Client(this.db.$session);
     client.on('notification', (message) => {
       if (message.payload) this.invalidateUser(message.payload);
     });

@@ -4,6 +4,7 @@ import type { Database } from '../../db/client.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import { SESSIONS_ENDED_CHANNEL } from '../auth/session-events.ts';
 import { findNotification, NOTIFICATION_CHANNEL } from './notifications.repository.ts';
+import { sseConnections } from '../../telemetry/metrics.ts';
 
 /**
  * Open streams per session on one instance. Browsers allow six HTTP/1.1 connections per site, so
@@ -56,8 +57,10 @@ export class NotificationHub {
     const ofSession = this.bySession.get(key) ?? [];
     ofSession.push(stream);
     this.bySession.set(key, ofSession);
+    sseConnections.inc();
     const remove = () => {
-      ofUser.delete(stream);
+      // Counted down once, however often the removal runs.
+      if (ofUser.delete(stream)) sseConnections.dec();
       if (ofUser.size === 0 && this.byUser.get(userId) === ofUser) this.byUser.delete(userId);
       const index = ofSession.indexOf(stream);
       if (index !== -1) ofSession.splice(index, 1);
@@ -93,7 +96,9 @@ export class NotificationHub {
   }
 
   private async listen(): Promise<pg.Client> {
-    const client = new pg.Client(this.db.$client.options);
+    // Its own direct session ($session, DATABASE_LISTEN_URL): through a transaction-mode pooler the
+    // LISTEN would hold for one statement on one of its server connections, and nothing be heard.
+    const client = new pg.Client(this.db.$session);
     client.on('notification', (message) => {
       const task =
         message.channel === SESSIONS_ENDED_CHANNEL

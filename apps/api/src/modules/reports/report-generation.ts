@@ -64,20 +64,30 @@ export async function generateReport(
   const client = await db.$client.connect();
   const key = storageKeyOf(report);
   const progress = new AbortController();
+  let done = false;
   try {
-    // A million rows take longer than the pool's statement limit for requests allows; the
-    // connection is closed afterwards instead of going back to the pool without its limit.
-    await client.query('SET statement_timeout = 0');
+    // A million rows take longer than the pool's statement limit for requests allows. The limit is
+    // lifted for this transaction only (SET LOCAL): a plain SET would outlive the report on this
+    // connection, or, through a transaction-mode pooler, on whichever server connection ran it.
+    // The count and the COPY read in one transaction, which holds one server connection throughout.
+    await client.query('BEGIN');
+    await client.query('SET LOCAL statement_timeout = 0');
     // Ordered reports were counted then (the progress bar's total); scheduled ones are counted now.
     let rowCount = report.rowCount;
     if (rowCount === null) {
       rowCount = (await client.query<{ n: number }>(query.count)).rows[0]?.n ?? 0;
       if (rowCount > services.maxRecords) {
         await markFailed(db, report, 'tooLarge', rowCount);
+        await client.query('COMMIT');
+        done = true;
         return { outcome: 'tooLarge', report };
       }
     }
-    if (!(await recordProgress(db, report, { rowsWritten: 0, rowCount }))) return { outcome: 'skipped' };
+    if (!(await recordProgress(db, report, { rowsWritten: 0, rowCount }))) {
+      await client.query('COMMIT');
+      done = true;
+      return { outcome: 'skipped' };
+    }
 
     const stop = AbortSignal.any([signal, progress.signal]);
     const interval = services.progressIntervalMs ?? 500;
@@ -107,6 +117,8 @@ export async function generateReport(
       signal: stop,
     });
     await writing;
+    await client.query('COMMIT');
+    done = true;
     // Rows added since the count may push a report over the limit: never hand out more, nor cut it.
     if (file.rows > services.maxRecords) {
       await storage.delete(key);
@@ -125,8 +137,8 @@ export async function generateReport(
     await requeue(db, report).catch(() => undefined);
     throw new GenerationFailed(report, error);
   } finally {
-    // Closed rather than returned: this session's statement limit is lifted (see above).
-    client.release(true);
+    // After a failure the connection may be mid-COPY or mid-transaction: closed, not reused.
+    client.release(!done);
   }
 }
 
