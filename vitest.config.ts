@@ -44,13 +44,14 @@ export default defineConfig({
           include: ['apps/api/**/*.api.test.ts'],
           exclude: ['**/node_modules/**'],
           globalSetup: ['apps/api/test/global-setup.ts'],
-          setupFiles: ['apps/api/test/setup-pg-misuse.ts'],
+          // Tracing first: it must start before pg and fastify load (docs/operations.md).
+          setupFiles: ['apps/api/test/setup-tracing.ts', 'apps/api/test/setup-pg-misuse.ts'],
           testTimeout: 30_000,
           hookTimeout: 120_000,
         },
       },
       {
-        // `npm run test:instances` (builds the API first): separate processes behind a balancer.
+        // `npm run test:instances` (builds the API first): separate processes behind nginx and PgBouncer.
         test: {
           name: 'instances',
           include: ['load/**/*.instances.test.ts'],

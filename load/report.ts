@@ -2,6 +2,7 @@ import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { KillWorkerResult } from './kill-worker.ts';
 import { mb, type MixResult } from './mix.ts';
+import { PROXIED_THROUGHPUT_GOAL, type ProxiedResult } from './proxied.ts';
 import type { RestartResult } from './restart-db.ts';
 
 const FILE = join(import.meta.dirname, '..', 'docs', 'performance.md');
@@ -70,8 +71,24 @@ ${date()}: one API process (\`RUN_JOBS=0\`) and two workers (\`node apps/api/dis
 ${rows}`;
 }
 
+function proxiedSection(r: ProxiedResult, o: { seconds: number; connections: number; documents: number }) {
+  const row = (path: string, s: ProxiedResult['direct']) =>
+    `| ${path} | ${s.requests} | ${s.rps} | ${s.p50} | ${s.p99} | ${s.non2xx} | ${s.errors} / ${s.timeouts} |`;
+  return `### Behind nginx and PgBouncer, tracing on (\`npm run load -- --proxied\`)
+
+${date()}: two API processes on the same database (${o.documents.toLocaleString('en')} demo documents), both running all along: the bare baseline (directly, tracing off) and the production path — behind nginx with the shipped deploy/nginx configuration, on PgBouncer in transaction mode (DATABASE_LISTEN_URL direct), every span exported over OTLP/HTTP to a collector in the run (${r.exported.requests} exports, ${Math.round(r.exported.bytes / 1024).toLocaleString('en')} KiB). The portal mix at ${o.connections} connections goes to them in turns, three rounds each, ${o.seconds} s per path in all, after a 5 s warm-up of each; p50 is the rounds' mean, p99 the worst round's.
+
+| path | requests | requests/s | p50 ms | p99 ms | non-2xx | errors / timeouts |
+|---|---:|---:|---:|---:|---:|---:|
+${row('direct, tracing off', r.direct)}
+${row('nginx + PgBouncer, tracing on', r.proxied)}
+
+Throughput kept: **${(r.ratio * 100).toFixed(1)} %** (goal ≥ ${PROXIED_THROUGHPUT_GOAL * 100} %, zero errors): ${r.passed ? 'met' : 'not met'}.`;
+}
+
 export async function writeLoadSection(input: {
   mix?: MixResult;
+  proxied?: ProxiedResult;
   restart?: RestartResult;
   kill?: KillWorkerResult;
   machine: string;
@@ -89,6 +106,9 @@ Measured by \`npm run load\` against the built server as separate processes; wha
 <!-- load:mix:start -->
 <!-- load:mix:end -->
 
+<!-- load:proxied:start -->
+<!-- load:proxied:end -->
+
 <!-- load:restart:start -->
 <!-- load:restart:end -->
 
@@ -100,6 +120,13 @@ Measured by \`npm run load\` against the built server as separate processes; wha
       '<!-- load:mix:start -->',
       '<!-- load:mix:end -->',
       mixSection(input.mix, input),
+    );
+  if (input.proxied)
+    section = replaceOrAppend(
+      section,
+      '<!-- load:proxied:start -->',
+      '<!-- load:proxied:end -->',
+      proxiedSection(input.proxied, input),
     );
   if (input.restart) {
     section = replaceOrAppend(

@@ -4,12 +4,13 @@ import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
-import type { Database } from '../src/db/client.ts';
+import { createDatabase } from '../src/db/client.ts';
 import { apiRoot } from '../src/lib/paths.ts';
 
-// The job plugin reads the pool's connection options when it registers; nothing connects.
-const db = { $client: { options: {} } } as unknown as Database;
+// A pool opens connections only when one is asked for, and describing the routes asks for none.
+const db = createDatabase('postgres://openapi@127.0.0.1:1/openapi');
 const app = await buildApp({ config: loadConfig({ RUN_JOBS: '0' }), db, logger: false });
 await app.ready();
 await writeFile(join(apiRoot, 'openapi.json'), `${JSON.stringify(app.swagger(), null, 2)}\n`);
 await app.close();
+await db.$client.end();

@@ -7,6 +7,8 @@ import { DatabaseSetupError } from './db/database-setup-error.ts';
 import { exitOnSignals } from './lib/graceful-shutdown.ts';
 import { DEMO_PASSWORD, DEMO_USERS } from './seed/demo-accounts.ts';
 import { seedDemoDataIfEmpty } from './seed/demo-seed.ts';
+import { startMetricsListener } from './telemetry/metrics-listener.ts';
+import { stopTracing } from './telemetry/tracing-state.ts';
 
 const config = loadConfig();
 const logger = pino({ level: config.logLevel });
@@ -22,7 +24,8 @@ const opened = await openDatabase(config, {
 });
 if (config.seedDemoData) {
   // The first seed copies tens of thousands of rows: its statements may outlast the requests' limit.
-  const seeding = createDatabase(opened.db.$client.options.connectionString!, { max: 2 });
+  // Directly (DATABASE_LISTEN_URL), not through a pooler: the generator sets a plan mode per session.
+  const seeding = createDatabase(String(opened.db.$session.connectionString), { max: 2 });
   try {
     const seeded = await seedDemoDataIfEmpty(seeding.$client, { log: (m) => logger.info(m) });
     if (seeded) logger.info('demo data seeded');
@@ -33,6 +36,10 @@ if (config.seedDemoData) {
 
 const app = await buildApp({ config, db: opened.db });
 await app.listen({ port: config.port, host: config.host });
+// Prometheus's own port (METRICS_PORT), apart from the application's; see docs/operations.md.
+const metricsListener =
+  config.metrics.listener &&
+  (await startMetricsListener({ ...config.metrics.listener, token: config.metrics.token }));
 
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : config.port;
@@ -50,5 +57,7 @@ exitOnSignals({
   stop: async () => {
     await app.close(); // stops accepting, finishes in-flight requests, then hands running jobs back
     await opened.close(); // closes the pool, then stops the embedded PostgreSQL cleanly
+    await metricsListener?.close();
+    await stopTracing(); // sends the spans still buffered
   },
 });

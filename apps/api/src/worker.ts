@@ -8,6 +8,9 @@ import databasePlugin from './plugins/database.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import storagePlugin from './plugins/storage.ts';
 import { createCrmConnector } from './modules/crm/create-crm-connector.ts';
+import databaseTelemetryPlugin from './telemetry/database-telemetry.ts';
+import { startMetricsListener } from './telemetry/metrics-listener.ts';
+import { stopTracing } from './telemetry/tracing-state.ts';
 
 /**
  * Works the job queue and nothing else (`npm run worker`): reports, e-mails, schedules and
@@ -28,9 +31,14 @@ const opened = await openDatabase(config, {
 
 const worker = Fastify({ logger: { level: config.logLevel } });
 await worker.register(databasePlugin, { db: opened.db });
+await worker.register(databaseTelemetryPlugin);
 await worker.register(storagePlugin, config.storage);
 await worker.register(jobsPlugin, jobsOptionsOf(config, createCrmConnector(config, opened.db)));
 await worker.ready();
+// A worker's only port: job durations and failures, queue depth and the pool (METRICS_PORT).
+const metricsListener =
+  config.metrics.listener &&
+  (await startMetricsListener({ ...config.metrics.listener, token: config.metrics.token }));
 logger.info('Service Hub worker is working the job queue');
 
 exitOnSignals({
@@ -39,5 +47,7 @@ exitOnSignals({
   stop: async () => {
     await worker.close(); // running jobs finish, or long ones hand themselves back to the queue
     await opened.close();
+    await metricsListener?.close();
+    await stopTracing(); // sends the spans still buffered
   },
 });

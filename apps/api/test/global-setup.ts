@@ -1,4 +1,4 @@
-import { chmod, mkdtemp, rm } from 'node:fs/promises';
+import { chmod, mkdtemp, readdir, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import pg from 'pg';
@@ -15,6 +15,8 @@ declare module 'vitest' {
   export interface ProvidedContext {
     /** URL of the test PostgreSQL server, without a database name. */
     databaseServerUrl: string;
+    /** Where each API test file reports the secrets found in its spans (setup-tracing.ts). */
+    spanReportDir: string;
   }
 }
 
@@ -60,7 +62,35 @@ export default async function setup(project: TestProject) {
     throw error;
   }
   project.provide('databaseServerUrl', serverUrl);
-  return stop;
+  const spanReportDir = await mkdtemp(join(tmpdir(), 'hub-span-reports-'));
+  project.provide('spanReportDir', spanReportDir);
+  return async () => {
+    await stop();
+    await checkSpanReports(spanReportDir);
+  };
+}
+
+/**
+ * The whole run's spans and metric labels held no secret (test/setup-tracing.ts): each file
+ * checked its own, and wrote them down when its process ended, so a span that ended after the
+ * file's last hook is counted here.
+ */
+async function checkSpanReports(dir: string): Promise<void> {
+  const reports = await Promise.all(
+    (await readdir(dir)).map(
+      async (name) =>
+        JSON.parse(await readFile(join(dir, name), 'utf8')) as {
+          spans: number;
+          leaks: { where: string; shape: string }[];
+        },
+    ),
+  );
+  await rm(dir, { recursive: true, force: true });
+  const leaks = reports.flatMap((report) => report.leaks);
+  if (leaks.length > 0) {
+    const list = leaks.map((leak) => `${leak.shape} in ${leak.where}`).join('\n  ');
+    throw new Error(`Secrets in span attributes or metric labels:\n  ${list}`);
+  }
 }
 
 export function withDatabase(serverUrl: string, database: string): string {

@@ -21,6 +21,7 @@ import type { ApiKeyVerifier, MachineCaller } from '../modules/ingest/api-keys.r
 import type { Principal } from '../modules/auth/principal.repository.ts';
 import { principalOf } from '../modules/auth/request-context.ts';
 import type { TokenService } from '../modules/auth/token.service.ts';
+import { markCaller } from '../telemetry/request-telemetry.ts';
 
 /** The query parameter that names the account a request acts for (spec 2 and 7). */
 export const ACTIVE_ACCOUNT_PARAM = 'activeAccountId';
@@ -93,6 +94,7 @@ async function accessPlugin(
         const machine = await options.apiKeys.verify(key);
         if (!machine) throw unauthenticated('This API key is not valid.');
         request.machine = machine;
+        markCaller(request, 'api-key');
       };
       route.onRequest = [checkKey, ...[route.onRequest ?? []].flat()];
       return;
@@ -102,6 +104,7 @@ async function accessPlugin(
       if (!token) throw unauthenticated();
       const principal = await options.authenticator.principalFor(token);
       request.principal = principal;
+      markCaller(request, 'user');
       if (access.roles && !access.roles.some((role) => principal.roles.includes(role))) throw forbidden();
     };
     route.onRequest = [check, ...[route.onRequest ?? []].flat()];

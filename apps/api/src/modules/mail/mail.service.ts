@@ -2,6 +2,7 @@ import nodemailer, { type Transporter } from 'nodemailer';
 import type { PoolClient } from 'pg';
 import type { Database } from '../../db/client.ts';
 import type { MailContent } from './mail-templates.ts';
+import { deliveries } from '../../telemetry/metrics.ts';
 
 /**
  * Puts an e-mail in the outbox inside the caller's transaction, so a mail exists exactly when the
@@ -52,10 +53,12 @@ export class Mailer {
         text: mail.text,
         html: mail.html,
       });
+      deliveries.inc({ channel: 'email', outcome: 'sent' });
       await this.db.$client.query('UPDATE email_outbox SET sent_at = now(), error = NULL WHERE id = $1', [
         outboxId,
       ]);
     } catch (error) {
+      deliveries.inc({ channel: 'email', outcome: 'failed' });
       await this.db.$client.query('UPDATE email_outbox SET error = $2 WHERE id = $1', [
         outboxId,
         String(error),
