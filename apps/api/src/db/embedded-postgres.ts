@@ -55,10 +55,7 @@ async function createDataDir(dataDir: string): Promise<void> {
  */
 async function clusterHome(dataDir: string, systemDir: string | undefined): Promise<string> {
   if (!systemDir) return dataDir;
-  const elsewhere = join(
-    systemDir,
-    `data-${createHash('sha256').update(dataDir).digest('hex').slice(0, 16)}`,
-  );
+  const elsewhere = systemClusterHome(dataDir, systemDir);
   if (existsSync(join(elsewhere, 'pg', 'PG_VERSION'))) return elsewhere;
   const closed = await folderClosedToOthers(dataDir);
   if (!closed) return dataDir;
@@ -70,6 +67,11 @@ async function clusterHome(dataDir: string, systemDir: string | undefined): Prom
   }
   if (await mkdir(elsewhere, { recursive: true })) await chmod(elsewhere, 0o755);
   return elsewhere;
+}
+
+/** Where root keeps the cluster of a data folder that the `postgres` user cannot enter. */
+export function systemClusterHome(dataDir: string, systemDir = SYSTEM_DIR): string {
+  return join(systemDir, `data-${createHash('sha256').update(resolve(dataDir)).digest('hex').slice(0, 16)}`);
 }
 
 /** Creates the cluster with the package's initdb, as the user that will run the server. */
