@@ -226,6 +226,8 @@ try {
     ['<!-- tracking-bench:start -->', '<!-- tracking-bench:end -->'],
     ['<!-- edi-tracking-bench:start -->', '<!-- edi-tracking-bench:end -->'],
     ['<!-- search-bench:start -->', '<!-- search-bench:end -->'],
+    ['<!-- backup-bench:start -->', '<!-- backup-bench:end -->'],
+    ['<!-- status-page-bench:start -->', '<!-- status-page-bench:end -->'],
     ['<!-- lighthouse-bench:start -->', '<!-- lighthouse-bench:end -->'],
   ].flatMap(([start, end]) =>
     previous.includes(start!) && previous.includes(end!)
@@ -255,6 +257,17 @@ if (process.env.BENCH_EDI_TRACKING !== '0') {
 if (process.env.BENCH_SEARCH !== '0') {
   const { runSearchBench, writeSearchResults } = await import('./search.ts');
   await writeSearchResults(await runSearchBench());
+}
+// Backup and restore at 5 M documents beside bare COPY (its own database; BENCH_BACKUP=0 leaves it out).
+if (process.env.BENCH_BACKUP !== '0') {
+  const { runBackupBench, writeBackupResults } = await import('./backup.ts');
+  await writeBackupResults(await runBackupBench());
+}
+// The status page's probes at 1 M documents beside SELECT 1 (BENCH_STATUS=0 leaves it out).
+if (process.env.BENCH_STATUS !== '0') {
+  const { runStatusPageBench } = await import('./status-page.ts');
+  const { writeBenchSections } = await import('./tracking.ts');
+  await writeBenchSections('status-page', await runStatusPageBench());
 }
 // The web app on a phone and a desktop, beside the framework floor (BENCH_LIGHTHOUSE=0 leaves it out).
 if (process.env.BENCH_LIGHTHOUSE !== '0') {

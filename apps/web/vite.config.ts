@@ -3,6 +3,7 @@ import { defineConfig } from 'vite';
 import { catalogSections } from './build/catalog-sections.ts';
 import { firstLoadChunks } from './build/first-load-chunks.ts';
 import { precompress } from './build/precompress.ts';
+import { statusPageBuild } from './build/status-page-build.ts';
 
 // The pages a visitor can land on first, each with what it needs on arrival.
 const firstLoads = firstLoadChunks({
@@ -18,7 +19,7 @@ const firstLoads = firstLoadChunks({
 
 // `npm run dev -w apps/web` serves the SPA with hot reload and forwards /api to a running server.
 export default defineConfig({
-  plugins: [react(), catalogSections(), firstLoads.plugin, precompress()],
+  plugins: [react(), catalogSections(), firstLoads.plugin, statusPageBuild(), precompress()],
   server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:8080' } },
   // The manifest lets `npm run bench` follow what each route loads.
   build: {

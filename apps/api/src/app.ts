@@ -39,6 +39,7 @@ import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { ediTrackingRoutes } from './modules/edi-tracking/edi-tracking.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
+import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
@@ -51,6 +52,10 @@ import rateLimitsPlugin from './plugins/rate-limits.ts';
 import securityHeadersPlugin, { type ContentSecurityOptions } from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import storagePlugin from './plugins/storage.ts';
+import databaseTelemetryPlugin from './telemetry/database-telemetry.ts';
+import { traceLogMixin } from './telemetry/log-correlation.ts';
+import { metricsRoutes } from './telemetry/metrics.routes.ts';
+import requestTelemetryPlugin from './telemetry/request-telemetry.ts';
 
 export type BuildAppOptions = {
   config: AppConfig;
@@ -93,6 +98,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
             level: config.logLevel,
             serializers: requestLogSerializers,
             redact: ['req.headers.authorization', 'req.headers.cookie'],
+            // While tracing: the trace and span id in every line written during a request.
+            mixin: traceLogMixin(),
             stream: options.logger?.stream,
           },
     logController: new LogController({ requestIdLogLabel: 'requestId' }),
@@ -111,6 +118,8 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
 
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
+  // First: @fastify/otel's request span must wrap every hook and route registered after it.
+  await app.register(requestTelemetryPlugin);
   app.addHook('onRequest', async (request, reply) => {
     reply.header(REQUEST_ID_HEADER, request.id);
     // Sign-in answers carry tokens and one-time links: no cache may keep them.
@@ -133,6 +142,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(securityHeadersPlugin, { ...csp, strictTransport: config.isProduction });
   await app.register(cookie);
   await app.register(databasePlugin, { db });
+  await app.register(databaseTelemetryPlugin);
   const crm = createCrmConnector(config, db);
   await app.register(storagePlugin, config.storage);
   await app.register(jobsPlugin, jobsOptionsOf(config, crm));
@@ -191,6 +201,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     sessionIdleMinutes: config.sessionIdleMinutes,
   };
   await app.register(systemRoutes, { runtimeConfig });
+  await app.register(metricsRoutes, { token: config.metrics.token, requireToken: true });
   await app.register(authRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
   await app.register(emailLinksRoutes, {
     secureCookies: config.isProduction,
@@ -228,6 +239,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(ediTrackingRoutes);
   await app.register(savedViewsRoutes);
   await app.register(searchRoutes);
+  await app.register(statusRoutes, { publicUrl: config.publicUrl });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

@@ -56,7 +56,28 @@ export function catalogPart(catalog: Tree, part: CatalogPart, prefix = ''): Tree
   return out;
 }
 
-const PART_QUERY = /[?&]catalog=(core|rest)(?:&|$)/;
+/**
+ * What the public status page (src/status, its own small build) needs of a catalog: its section
+ * and the names of the languages for its chooser. Nothing of the signed-in app.
+ */
+export const STATUS_PAGE_CATALOG_PATHS = ['statusPage', 'common.languages'] as const;
+
+/** The status page's part of a catalog (`?catalog=status`). */
+export function statusPagePart(catalog: Tree): Tree {
+  const out: Tree = {};
+  for (const path of STATUS_PAGE_CATALOG_PATHS) {
+    const keys = path.split('.');
+    let source: string | Tree | undefined = catalog;
+    for (const key of keys) source = typeof source === 'object' ? source[key] : undefined;
+    if (source === undefined) continue;
+    let target = out;
+    for (const key of keys.slice(0, -1)) target = (target[key] ??= {}) as Tree;
+    target[keys.at(-1)!] = source;
+  }
+  return out;
+}
+
+const PART_QUERY = /[?&]catalog=(core|rest|status)(?:&|$)/;
 
 /**
  * `../locales/sv.json?catalog=core` (or `=rest`) is that part of the catalog: the source files stay
@@ -69,9 +90,10 @@ export function catalogSections(): Plugin {
     name: 'service-hub:catalog-sections',
     enforce: 'pre',
     transform(code, id) {
-      const part = PART_QUERY.exec(id)?.[1] as CatalogPart | undefined;
+      const part = PART_QUERY.exec(id)?.[1] as CatalogPart | 'status' | undefined;
       if (!part || !/\/locales\/[^/]+\.json\?/.test(id)) return null;
-      const json = JSON.stringify(catalogPart(JSON.parse(code) as Tree, part));
+      const catalog = JSON.parse(code) as Tree;
+      const json = JSON.stringify(part === 'status' ? statusPagePart(catalog) : catalogPart(catalog, part));
       return { code: `export default JSON.parse(${JSON.stringify(json)});`, map: null, moduleType: 'js' };
     },
   };

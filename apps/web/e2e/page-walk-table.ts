@@ -101,6 +101,7 @@ export const PAGE_WALK: readonly WalkRow[] = [
 
   { path: '/administration/services', users: PROVIDER },
   { path: '/administration/api-keys', users: PROVIDER },
+  { path: '/administration/status', users: PROVIDER },
   { path: '/administration/services/addservice', users: PROVIDER },
   { path: '/administration/services/:sttServiceId/permissions', users: PROVIDER },
   { path: '/administration/services/:sttServiceId/permissions/sttaddpermission', users: PROVIDER },

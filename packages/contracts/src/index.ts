@@ -28,3 +28,4 @@ export * from './api/ingest.ts';
 export * from './api/edi-tracking.ts';
 export * from './api/saved-views.ts';
 export * from './api/search.ts';
+export * from './api/status.ts';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { STATUS_HISTORY_DAYS } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
 import { defineJob } from './job-definition.ts';
 import { purgeExpiredTracking } from './tracking-retention.ts';
@@ -15,7 +16,8 @@ export const RETENTION = {
 /**
  * Deletes what has expired: sign-in attempts past the lockout window (kept a while for support),
  * ended sessions, finished or expired MFA challenges, used or expired e-mail links, old sent mail
- * (it may hold sign-in codes) and the identity provider's expired grants, codes and sessions.
+ * (it may hold sign-in codes), the identity provider's expired grants, codes and sessions, and
+ * status-page notices closed longer ago than the page's history.
  * Answers how many rows went, per table.
  */
 export async function purgeExpired(db: Database): Promise<Record<string, number>> {
@@ -26,6 +28,8 @@ export async function purgeExpired(db: Database): Promise<Record<string, number>
     email_tokens: `DELETE FROM email_tokens WHERE coalesce(used_at, expires_at) < now() - make_interval(days => ${RETENTION.usedEmailTokensDays})`,
     email_outbox: `DELETE FROM email_outbox WHERE created < now() - make_interval(days => ${RETENTION.sentMailDays})`,
     oidc_payloads: 'DELETE FROM oidc_payloads WHERE expires_at < now()',
+    // The status page shows this long a history of incidents and maintenance (docs/status-page.md).
+    status_notices: `DELETE FROM status_notices WHERE resolved_at < now() - make_interval(days => ${STATUS_HISTORY_DAYS})`,
   };
   const deleted: Record<string, number> = {};
   for (const [table, statement] of Object.entries(statements)) {

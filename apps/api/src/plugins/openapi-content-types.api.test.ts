@@ -279,6 +279,15 @@ describe('[OPENAPI] what the server sends is what the document lists', () => {
     await get('/api/notifications/stream', null);
   });
 
+  it('sends the status feed as Atom, and its errors as JSON', async () => {
+    const feed = await get('/api/status/feed.atom?lang=fi', null);
+    expect([feed.statusCode, feed.headers['content-type']]).toEqual([
+      200,
+      'application/atom+xml; charset=utf-8',
+    ]);
+    expect((await get('/api/status/feed.atom?lang=xx', null)).statusCode).toBe(400);
+  });
+
   it('listed every content type sent, under the status it was sent with', () => {
     const undocumented = sent
       .filter(({ operation, status, mediaType }) => {

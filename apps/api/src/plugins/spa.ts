@@ -19,6 +19,9 @@ export type SpaOptions = {
  */
 const REDIRECTED_COOKIE = 'hub-public-url-redirect';
 
+/** The status page's HTML in the build (apps/web/status.html). */
+const STATUS_PAGE_FILE = 'status.html';
+
 /** Every crawler, every path: out. */
 export const ROBOTS_TXT = 'User-agent: *\nDisallow: /\n';
 
@@ -75,6 +78,16 @@ async function spaPlugin(app: FastifyInstance, options: SpaOptions) {
       return sendIndex(reply);
     },
   );
+
+  // The public status page (docs/status-page.md): a small build of its own beside the app
+  // (apps/web/build/status-page-build.ts), served without sign-in and with the same security
+  // headers as every page. Not through PUBLIC_URL's redirect: it must load whatever name a
+  // reader used, and it keeps nothing in the origin's storage that matters.
+  const hasStatusPage = hasBuild && existsSync(join(options.distDir, STATUS_PAGE_FILE));
+  app.get('/status', { config: { access: 'public' }, schema: { hide: true } }, async (_request, reply) => {
+    if (!hasStatusPage) throw noRoute();
+    return reply.header('cache-control', 'no-cache').sendFile(STATUS_PAGE_FILE);
+  });
 
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

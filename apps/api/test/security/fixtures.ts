@@ -106,6 +106,17 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
         `INSERT INTO api_keys (name, key_prefix, key_hash, created_by)
          SELECT 'matrix', 'matrix', md5(random()::text), $2 WHERE $1::int IS NOT NULL RETURNING id AS v`,
       ),
+      // The status page's notices belong to no customer.
+      statusNotice: await ensure(
+        'SELECT id AS v FROM status_notices WHERE $1::int IS NOT NULL LIMIT 1',
+        `WITH notice AS (
+           INSERT INTO status_notices (kind, title, components, impact, starts_at)
+           SELECT 'incident', '{"en-SE": "Matrix"}', '{api}', 'minor', now()
+            WHERE $1::int IS NOT NULL AND $2::uuid IS NOT NULL RETURNING id)
+         , first AS (INSERT INTO status_notice_updates (notice_id, status, message)
+                     SELECT id, 'investigating', '{"en-SE": "Matrix"}' FROM notice)
+         SELECT id AS v FROM notice`,
+      ),
     },
   };
 }
@@ -177,6 +188,7 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/services\//, 'serviceId', 'service'],
   [/^\/api\/customer-imports\//, 'importId', 'customerImport'],
   [/^\/api\/ingest\/api-keys\//, 'id', 'apiKey'],
+  [/^\/api\/status-notices\//, 'id', 'statusNotice'],
   [/^\/api\/list-columns\//, 'list', 'list'],
   // Public one-time links and sign-in interactions: unknown ones, the caller holds none.
   [/^\/api\/auth\/invitations\//, 'token', 'unknownToken'],
@@ -184,7 +196,14 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
 ];
 
 /** Fixtures that belong to no customer (the owners of the rest are the home customer). */
-export const CUSTOMERLESS_FIXTURES = new Set(['service', 'customerImport', 'apiKey', 'list', 'unknownToken']);
+export const CUSTOMERLESS_FIXTURES = new Set([
+  'service',
+  'customerImport',
+  'apiKey',
+  'statusNotice',
+  'list',
+  'unknownToken',
+]);
 
 export function pathFixture(path: string, parameter: string): string {
   const entry = PATH_PARAMETERS.find(([pattern, name]) => name === parameter && pattern.test(path));

@@ -18,6 +18,7 @@ import { MOBILE_SIDEBAR_BREAKPOINT_PX, type TCustomerSummary } from '@service-hu
 import { useRevokeAccess } from '../features/customers/api/revoke-access';
 import { AccountSwitcher, LanguageMenu, UserMenu } from '../features/shell/components/deferred-header-parts';
 import { SessionTimeoutWarning } from '../features/shell/components/session-timeout-warning';
+import { StatusBanner } from '../features/shell/components/status-banner';
 import { NotificationBell } from '../features/notifications/components/deferred-notification-bell';
 import { SearchButton } from '../features/search/components/search-button';
 import { Sidebar } from '../features/shell/components/sidebar';
@@ -251,6 +252,8 @@ export function AppLayout() {
       </div>
       <main id="main" tabIndex={-1} className={classes.main}>
         <Outlet />
+        {/* An open incident or maintenance under way (the public status page has the details). */}
+        <StatusBanner />
       </main>
       <ToastArea />
       <SessionTimeoutWarning idleMinutes={config.sessionIdleMinutes} onSignOut={signOut} />

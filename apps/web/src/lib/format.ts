@@ -1,4 +1,4 @@
-import { intlLocale } from './i18n';
+import { intlLocale } from './languages';
 
 /**
  * Formatters are made once per language and kept: making an Intl formatter costs far more than

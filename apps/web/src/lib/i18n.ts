@@ -1,7 +1,11 @@
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@service-hub/contracts';
+import { LANGUAGES, type Language } from '@service-hub/contracts';
+import { LANGUAGE_STORAGE_KEY, toSupportedLanguage } from './languages';
 import { withRetries } from './with-retries';
+
+// Kept here for the modules that import them with i18n (they moved for the status page).
+export { intlLocale, toSupportedLanguage } from './languages';
 
 type CatalogModule = { default: Record<string, unknown> };
 
@@ -51,19 +55,7 @@ export async function fullCatalogReady(): Promise<void> {
 let markInitialised!: () => void;
 const initialised = new Promise<void>((resolve) => (markInitialised = resolve));
 
-const STORAGE_KEY = 'language';
-
-/** Maps any language tag to one we support; en-US and everything unknown fall back to en-SE. */
-export function toSupportedLanguage(tag: string | null | undefined): Language {
-  if (!tag) return DEFAULT_LANGUAGE;
-  const lower = tag.toLowerCase();
-  const base = lower.split('-')[0];
-  if (base === 'sv') return 'sv';
-  if (base === 'no' || base === 'nb' || base === 'nn') return 'no';
-  if (base === 'da') return 'da';
-  if (base === 'fi') return 'fi';
-  return DEFAULT_LANGUAGE;
-}
+const STORAGE_KEY = LANGUAGE_STORAGE_KEY;
 
 function initialLanguage(): Language {
   const stored = localStorage.getItem(STORAGE_KEY);
@@ -118,9 +110,4 @@ export async function changeLanguage(language: Language) {
   localStorage.setItem(STORAGE_KEY, language);
   await Promise.all([addPart(language, 'core'), addPart(language, 'rest')]);
   await i18next.changeLanguage(language);
-}
-
-/** The Intl locale for dates and numbers in a UI language. */
-export function intlLocale(language: string): string {
-  return language === 'no' ? 'nb-NO' : language === 'en-SE' ? 'en-SE' : language;
 }

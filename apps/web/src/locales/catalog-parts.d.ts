@@ -8,3 +8,9 @@ declare module '*.json?catalog=rest' {
   const part: Record<string, unknown>;
   export default part;
 }
+
+// The public status page's part (statusPage and the language names).
+declare module '*.json?catalog=status' {
+  const part: Record<string, unknown>;
+  export default part;
+}

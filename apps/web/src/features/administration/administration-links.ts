@@ -1,10 +1,14 @@
-/** The administration's two lists: the services customers see, and the keys of production systems. */
-export type AdministrationTab = 'services' | 'api-keys';
+/**
+ * The administration's lists: the services customers see, the keys of production systems, and the
+ * incidents and maintenance of the public status page.
+ */
+export type AdministrationTab = 'services' | 'api-keys' | 'status';
 
 /** Addresses of the provider administration of services, their permissions and the API keys. */
 export const administrationLinks = {
   tab: (tab: AdministrationTab) => `/administration/${tab}`,
   services: () => '/administration/services',
+  statusNotices: () => '/administration/status',
   addService: () => '/administration/services/addservice',
   /** A service's page; `permission` marks one of its permissions in the list. */
   permissions: (serviceId: number, permission?: string) =>

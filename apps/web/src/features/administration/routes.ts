@@ -1,6 +1,9 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 
-/** Provider administration of services, applications and permissions (SF_ADMIN). */
+/**
+ * Provider administration of services, applications and permissions, API keys and the status
+ * page's incidents and maintenance (SF_ADMIN).
+ */
 export const administrationRoutes: RouteDefinition[] = [
   {
     id: 'administration',
@@ -19,6 +22,12 @@ export const administrationRoutes: RouteDefinition[] = [
         path: 'api-keys',
         handle: { title: ['titles.apiKeys'], topLevel: true },
         page: () => import('./pages/api-keys-page').then((m) => ({ default: m.ApiKeysPage })),
+      },
+      {
+        id: 'administration.status',
+        path: 'status',
+        handle: { title: ['titles.statusNotices'], topLevel: true },
+        page: () => import('./pages/status-notices-page').then((m) => ({ default: m.StatusNoticesPage })),
       },
       {
         id: 'administration.addService',

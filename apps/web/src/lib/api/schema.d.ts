@@ -2077,6 +2077,81 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/status": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The state of each part of the Hub, and its incidents and maintenance (public)
+         * @description Computed at most every 15 s per process; answers also when the database is unreachable.
+         */
+        get: operations["getStatus"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status/feed.atom": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Incidents and maintenance as an Atom feed (public) */
+        get: operations["getStatusFeed"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status-notices": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Open incidents and maintenance, and those closed in the last 90 days */
+        get: operations["listStatusNotices"];
+        put?: never;
+        /** Opens an incident or announces maintenance, with its first message */
+        post: operations["createStatusNotice"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/status-notices/{id}/updates": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Posts an update of an incident or maintenance; resolved or completed closes it
+         * @description 409 CONFLICT when the notice is closed already.
+         */
+        post: operations["addStatusNoticeUpdate"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3590,6 +3665,56 @@ export interface components {
             }[];
             /** @description Items opened from the search, newest first, as they are now; those no longer visible are left out */
             opened: components["schemas"]["SearchResult"][];
+        };
+        LocalizedText: {
+            "en-SE": string;
+            sv: string | null;
+            no: string | null;
+            da: string | null;
+            fi: string | null;
+        };
+        StatusNoticeUpdate: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            status: "investigating" | "identified" | "monitoring" | "resolved" | "scheduled" | "inProgress" | "completed";
+            message: components["schemas"]["LocalizedText"];
+            /** @description When the update was posted (ISO 8601) */
+            at: string;
+        };
+        StatusNotice: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "incident" | "maintenance";
+            title: components["schemas"]["LocalizedText"];
+            components: ("signIn" | "api" | "tracking" | "reports" | "email" | "ediTracking")[];
+            /** @description Incidents only */
+            impact: ("minor" | "major") | null;
+            /**
+             * @description The latest update's status
+             * @enum {string}
+             */
+            status: "investigating" | "identified" | "monitoring" | "resolved" | "scheduled" | "inProgress" | "completed";
+            /** @description Incident: when it was opened; maintenance: the planned start */
+            startsAt: string;
+            /** @description Maintenance: the planned end */
+            endsAt: string | null;
+            resolvedAt: string | null;
+            /** @description Newest first */
+            updates: components["schemas"]["StatusNoticeUpdate"][];
+        };
+        PublicStatus: {
+            /** @description When the states were computed (ISO 8601) */
+            updatedAt: string;
+            components: {
+                /** @enum {string} */
+                id: "signIn" | "api" | "tracking" | "reports" | "email" | "ediTracking";
+                /** @enum {string} */
+                state: "operational" | "maintenance" | "degraded" | "outage" | "unknown";
+            }[];
+            /** @description Open notices and those closed in the last 90 days, newest first */
+            notices: components["schemas"]["StatusNotice"][];
         };
     };
     responses: never;
@@ -11925,6 +12050,280 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatus: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["PublicStatus"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getStatusFeed: {
+        parameters: {
+            query?: {
+                /** @description Language of the fixed words */
+                lang?: "en-SE" | "sv" | "no" | "da" | "fi";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description An Atom 1.0 feed, one entry per update */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/atom+xml": string;
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listStatusNotices: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusNotice"][];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createStatusNotice: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    kind: "incident" | "maintenance";
+                    title: {
+                        "en-SE": string;
+                        sv?: string | null;
+                        no?: string | null;
+                        da?: string | null;
+                        fi?: string | null;
+                    };
+                    /** @description The first update */
+                    message: {
+                        "en-SE": string;
+                        sv?: string | null;
+                        no?: string | null;
+                        da?: string | null;
+                        fi?: string | null;
+                    };
+                    components: ("signIn" | "api" | "tracking" | "reports" | "email" | "ediTracking")[];
+                    /** @description Required for an incident, absent for maintenance */
+                    impact?: ("minor" | "major") | null;
+                    /** @description Maintenance: the planned start (required) */
+                    startsAt?: string | null;
+                    /** @description Maintenance: the planned end (required) */
+                    endsAt?: string | null;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusNotice"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    addStatusNoticeUpdate: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @enum {string} */
+                    status: "investigating" | "identified" | "monitoring" | "resolved" | "scheduled" | "inProgress" | "completed";
+                    message: {
+                        "en-SE": string;
+                        sv?: string | null;
+                        no?: string | null;
+                        da?: string | null;
+                        fi?: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StatusNotice"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -6,9 +6,10 @@ import { administrationLinks, type AdministrationTab } from '../administration-l
 const TABS: readonly { tab: AdministrationTab; label: string }[] = [
   { tab: 'services', label: 'titles.services' },
   { tab: 'api-keys', label: 'titles.apiKeys' },
+  { tab: 'status', label: 'titles.statusNotices' },
 ];
 
-/** The administration's two lists: the services customers see, and the keys of production systems. */
+/** The administration's lists: services, the keys of production systems, the status page's notices. */
 export function AdministrationNav({ active }: { active: AdministrationTab }) {
   const { t } = useTranslation();
   return (
