@@ -11,11 +11,11 @@ import '../apps/api/src/telemetry/pool-metrics.ts';
 import '../apps/api/src/telemetry/queue-metrics.ts';
 
 /**
- * The Grafana dashboard and the Prometheus alert rules (deploy/grafana, deploy/prometheus), checked
- * without Grafana or promtool (neither is in npm; Debian's prometheus package is a whole server):
- * both parse, have the shape their tools load, and query only metrics the API exposes, so that a
+ * The Grafana dashboard and the Prometheus alert rules (deploy/grafana, deploy/prometheus): both
+ * parse, have the shape their tools load, and query only metrics the API exposes, so that a
  * renamed metric cannot leave a panel blank or an alert silent. Every alert is explained in
- * docs/operations.md.
+ * docs/operations.md. Prometheus's own promtool (Debian's prometheus package, which .ci/run
+ * installs) then checks the rules and the dashboard's queries; a machine without it skips that.
  */
 const root = join(import.meta.dirname, '..');
 
