@@ -66,7 +66,7 @@ describe('deploy/nginx', () => {
     );
   });
 
-  it('answers in the API’s error shape when no instance answers, and when a body is too large', async () => {
+  it('answers in the API’s error shape when no instance answers, and when a body is too large; never serves /metrics', async () => {
     // An upstream that refuses every connection: nginx's own 502 becomes the API's outage answer.
     const nginx = await startNginx({ upstreams: [`http://127.0.0.1:${await freePort()}`] });
     try {
@@ -86,6 +86,11 @@ describe('deploy/nginx', () => {
       });
       expect(tooLarge.status).toBe(413);
       expect(await tooLarge.json()).toMatchObject({ status: 413, errorCode: 'VALIDATION_FAILED' });
+      // The metrics never leave through the proxy, token or not: nginx answers without an instance.
+      const metrics = await fetch(`${nginx.url}/metrics`, {
+        headers: { authorization: 'Bearer x'.repeat(8) },
+      });
+      expect(metrics.status).toBe(404);
     } finally {
       await nginx.stop();
     }

@@ -64,9 +64,11 @@ export default async function setup(project: TestProject) {
   project.provide('databaseServerUrl', serverUrl);
   const spanReportDir = await mkdtemp(join(tmpdir(), 'hub-span-reports-'));
   project.provide('spanReportDir', spanReportDir);
+  // Only the API project traces every file (vitest.config.ts: test/setup-tracing.ts).
+  const traced = project.config.setupFiles.some((file) => file.endsWith('setup-tracing.ts'));
   return async () => {
     await stop();
-    await checkSpanReports(spanReportDir);
+    await checkSpanReports(spanReportDir, traced);
   };
 }
 
@@ -75,7 +77,7 @@ export default async function setup(project: TestProject) {
  * checked its own, and wrote them down when its process ended, so a span that ended after the
  * file's last hook is counted here.
  */
-async function checkSpanReports(dir: string): Promise<void> {
+async function checkSpanReports(dir: string, traced: boolean): Promise<void> {
   const reports = await Promise.all(
     (await readdir(dir)).map(
       async (name) =>
@@ -86,6 +88,9 @@ async function checkSpanReports(dir: string): Promise<void> {
     ),
   );
   await rm(dir, { recursive: true, force: true });
+  // A run that was meant to trace but where no file reported checked nothing: that must not pass.
+  if (traced && reports.length === 0)
+    throw new Error('No test file reported its spans: test/setup-tracing.ts did not run.');
   const leaks = reports.flatMap((report) => report.leaks);
   if (leaks.length > 0) {
     const list = leaks.map((leak) => `${leak.shape} in ${leak.where}`).join('\n  ');

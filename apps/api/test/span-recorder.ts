@@ -54,6 +54,7 @@ export class SpanRecorder implements SpanProcessor {
     const where = `span "${span.name}"`;
     this.leaks.push(
       ...secretsIn(where, span.name),
+      ...secretsIn(`${where} status`, span.status.message ?? ''),
       ...attributeLeaks(where, span.attributes),
       ...span.events.flatMap((event) =>
         attributeLeaks(`${where} event ${event.name}`, event.attributes ?? {}),

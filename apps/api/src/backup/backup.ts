@@ -208,10 +208,13 @@ export async function createBackup(options: BackupOptions): Promise<Manifest> {
           jobs,
           dir: join(options.outDir, 'database'),
         });
-        await onClients(helpers.slice(0, 1), tables, async (client, table) => {
+        const checksums = onClients(helpers.slice(0, 1), tables, async (client, table) => {
           entries.push(await tableChecksum(client, table));
         });
-        await dumping;
+        // Both end before anything is reported or cleaned up: a failed checksum must not leave
+        // pg_dump writing into a folder that is being removed.
+        const [dumped, summed] = await Promise.allSettled([dumping, checksums]);
+        for (const outcome of [dumped, summed]) if (outcome.status === 'rejected') throw outcome.reason;
         log(`  pg_dump wrote database/ (${tables.length} tables)`);
       } else {
         await onClients(helpers, tables, async (client, table) => {

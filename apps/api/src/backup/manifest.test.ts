@@ -9,6 +9,7 @@ import {
   migrationMismatch,
   queuesInCreationOrder,
   readManifest,
+  ZManifest,
   type QueueEntry,
 } from './manifest.ts';
 
@@ -110,5 +111,66 @@ describe('readManifest', () => {
     await expect(readManifest(dir)).rejects.toThrow(
       /not a Service Hub backup manifest of version 1 \(at version\)/,
     );
+  });
+});
+
+describe('a manifest from storage others may write', () => {
+  const manifest = (change: { file?: string; path?: string; bound?: string }) => ({
+    format: 'service-hub-backup',
+    version: 1,
+    createdAt: '2026-11-26T10:00:00Z',
+    method: 'copy',
+    server: { version: '17.6', versionNum: 170006 },
+    migrations: [m(1)],
+    jobQueueSchemaVersion: null,
+    tables: [
+      {
+        schema: 'public',
+        name: 'users',
+        rows: 1,
+        checksum: '7',
+        file: change.file ?? 'data/public.users.gz',
+      },
+    ],
+    partitions: [
+      {
+        schema: 'public',
+        name: 'tracking_files_2026_11',
+        parentSchema: 'public',
+        parent: 'tracking_files',
+        bound: change.bound ?? "FOR VALUES FROM ('2026-11-01 00:00:00+00') TO ('2026-12-01 00:00:00+00')",
+      },
+    ],
+    sequences: [],
+    queues: [],
+    stores: [
+      {
+        name: 'reports',
+        kind: 'directory',
+        files: [{ path: change.path ?? '2026/11/report.csv', size: 1, sha256: 'a'.repeat(64) }],
+      },
+    ],
+    seconds: 1,
+  });
+
+  it('accepts what a backup writes', () => {
+    expect(ZManifest.safeParse(manifest({})).success).toBe(true);
+    expect(ZManifest.safeParse(manifest({ bound: 'DEFAULT' })).success).toBe(true);
+  });
+
+  it.each([
+    ['a store file outside its folder', { path: '../../etc/cron.d/x' }],
+    ['an absolute store path', { path: '/etc/passwd' }],
+    ['a data file outside the backup', { file: 'data/../../secret' }],
+    [
+      'a partition bound with a statement after it',
+      { bound: "FOR VALUES FROM ('a') TO ('b'); DROP TABLE users" },
+    ],
+    [
+      'a partition bound with an expression',
+      { bound: "FOR VALUES FROM (pg_read_file('/etc/passwd')) TO ('b')" },
+    ],
+  ])('refuses %s', (_what, change) => {
+    expect(ZManifest.safeParse(manifest(change)).success).toBe(false);
   });
 });

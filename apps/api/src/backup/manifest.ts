@@ -10,6 +10,25 @@ export const MANIFEST_VERSION = 1;
 
 const ZName = z.object({ schema: z.string().min(1), name: z.string().min(1) });
 
+/**
+ * A backup may come back from storage that others can write: nothing in its manifest may lead a
+ * restore (run with rights to write files and SQL) out of its folders or into SQL of its own.
+ * A path stays below its folder: relative, no `..`, no empty segment, no NUL or backslash.
+ */
+const ZRelativePath = z
+  .string()
+  .min(1)
+  .refine(
+    (path) =>
+      !path.includes('\0') &&
+      !path.includes('\\') &&
+      path.split('/').every((s) => s !== '' && s !== '.' && s !== '..'),
+    'must be a path inside the backup',
+  );
+/** A range bound of literals (pg_get_expr of a partition bound), or DEFAULT: never an expression. */
+const PARTITION_BOUND =
+  /^(DEFAULT|FOR VALUES FROM \((?:'[^'\\;]*'|MINVALUE)\) TO \((?:'[^'\\;]*'|MAXVALUE)\))$/;
+
 const ZTableChecksum = ZName.extend({
   rows: z.number().int().min(0),
   /** Sum of a 64-bit hash of each row's text (catalog.ts tableChecksum), as a decimal. */
@@ -18,7 +37,7 @@ const ZTableChecksum = ZName.extend({
 
 const ZTableEntry = ZTableChecksum.extend({
   /** The table's rows as COPY text, gzip-compressed, relative to the backup folder (built-in method). */
-  file: z.string().optional(),
+  file: ZRelativePath.optional(),
   /** sha256 of that file as written. */
   sha256: z
     .string()
@@ -30,8 +49,8 @@ const ZTableEntry = ZTableChecksum.extend({
 const ZPartition = ZName.extend({
   parentSchema: z.string().min(1),
   parent: z.string().min(1),
-  /** `FOR VALUES …` or `DEFAULT`, from pg_get_expr(relpartbound). */
-  bound: z.string().min(1),
+  /** `FOR VALUES FROM (…) TO (…)` or `DEFAULT`, from pg_get_expr(relpartbound). */
+  bound: z.string().regex(PARTITION_BOUND, 'must be a range of literals or DEFAULT'),
 });
 
 const ZSequence = ZName.extend({ lastValue: z.string().regex(/^-?\d+$/), isCalled: z.boolean() });
@@ -49,7 +68,7 @@ const ZQueue = z.object({
 
 const ZStoredFile = z.object({
   /** Relative to the store's folder, with `/` between folders. */
-  path: z.string().min(1),
+  path: ZRelativePath,
   size: z.number().int().min(0),
   sha256: z.string().regex(/^[0-9a-f]{64}$/),
 });

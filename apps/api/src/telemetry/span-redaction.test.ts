@@ -1,4 +1,4 @@
-import { SpanKind } from '@opentelemetry/api';
+import { SpanKind, SpanStatusCode } from '@opentelemetry/api';
 import {
   BasicTracerProvider,
   InMemorySpanExporter,
@@ -69,5 +69,20 @@ describe('RedactingSpanProcessor', () => {
     ).toEqual({
       'messaging.destination.name': 'send-email.v1',
     });
+  });
+  it('keeps the kind of an error but not its message, which may quote what the caller sent', () => {
+    const span = tracer.startSpan('SELECT', { kind: SpanKind.CLIENT });
+    const error = new Error('invalid input syntax for type uuid: "someone@example.com"');
+    span.recordException(error);
+    span.setStatus({ code: SpanStatusCode.ERROR, message: error.message });
+    span.end();
+    const finished = exporter.getFinishedSpans().at(-1)!;
+    exporter.reset();
+    expect(finished.status).toEqual({ code: SpanStatusCode.ERROR });
+    const frames = error.stack!.split('\n').slice(1).join('\n');
+    expect(finished.events.map((event) => event.attributes)).toEqual([
+      { 'exception.type': 'Error', 'exception.stacktrace': frames },
+    ]);
+    expect(JSON.stringify(finished.events)).not.toContain('someone@example.com');
   });
 });

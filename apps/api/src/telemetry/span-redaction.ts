@@ -30,6 +30,28 @@ function withoutSecrets(value: string): string {
 }
 
 /**
+ * An error's message may quote what a caller sent (PostgreSQL's `invalid input syntax for type
+ * uuid: "…"`, a validation message): the pg and Fastify instrumentations put it in the span's
+ * status and in its exception event. The error's kind stays (exception.type, the status code),
+ * and the request id on the span leads to the full error in the log, where it is redacted.
+ */
+function withoutErrorMessages(span: Span): void {
+  if (span.status.message !== undefined) span.setStatus({ code: span.status.code });
+  for (const event of span.events) {
+    const attributes = event.attributes;
+    if (!attributes) continue;
+    delete attributes['exception.message'];
+    // A stack trace begins with the message: only its frames stay.
+    const stack = attributes['exception.stacktrace'];
+    if (typeof stack === 'string')
+      attributes['exception.stacktrace'] = stack
+        .split('\n')
+        .filter((line) => /^\s+at /.test(line))
+        .join('\n');
+  }
+}
+
+/**
  * Rewrites, as each span ends and before any exporter sees it, what the instrumentations record
  * about URLs: a request span keeps its route pattern (`/api/tracking/documents/:id`) in place of
  * the path that came in, which holds ids and, for e-mailed links, tokens; its query and full URL
@@ -42,6 +64,7 @@ export class RedactingSpanProcessor implements SpanProcessor {
   onStart(_span: Span, _parentContext: Context): void {}
 
   onEnding(span: Span): void {
+    withoutErrorMessages(span);
     const attributes = span.attributes;
     const isRequestSpan = span.kind === SpanKind.SERVER || attributes['fastify.root'] !== undefined;
     if (isRequestSpan) {

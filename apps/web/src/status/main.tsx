@@ -32,4 +32,10 @@ async function start() {
   );
 }
 
-void start();
+start().catch((error: unknown) => {
+  // Its words did not arrive even after the retries: say so in place of "Loading…", which is all
+  // the page has in English before its catalog.
+  console.error(error);
+  const loading = document.querySelector('.status-loading');
+  if (loading) loading.textContent = 'The status could not be loaded. Reload the page to try again.';
+});

@@ -2,6 +2,7 @@ import i18next, { type i18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { LANGUAGES, type Language } from '@service-hub/contracts';
 import { LANGUAGE_STORAGE_KEY, toSupportedLanguage } from '../lib/languages';
+import { withRetries } from '../lib/with-retries';
 
 type CatalogModule = { default: Record<string, unknown> };
 
@@ -10,7 +11,8 @@ type CatalogModule = { default: Record<string, unknown> };
  * apps/web/build/catalog-sections.ts): a language's words for this page are a few KB.
  */
 const catalogs = import.meta.glob<CatalogModule>('../locales/*.json', { query: '?catalog=status' });
-const loadCatalog = (language: Language) => catalogs[`../locales/${language}.json`]!();
+// A chunk that did not arrive usually arrives the next time (lib/with-retries.ts).
+const loadCatalog = (language: Language) => withRetries(() => catalogs[`../locales/${language}.json`]!());
 
 const isLanguage = (value: string | null): value is Language =>
   value !== null && (LANGUAGES as readonly string[]).includes(value);

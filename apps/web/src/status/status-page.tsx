@@ -36,7 +36,8 @@ export function StatusPage({ initial }: { initial: PublicStatusState }) {
     const url = new URL(window.location.href);
     url.searchParams.set('lang', next);
     window.history.replaceState(null, '', url);
-    void switchStatusLanguage(next);
+    // Its words did not arrive: the page stays in the language it has, the chooser shows it.
+    switchStatusLanguage(next).catch((error: unknown) => console.error(error));
   };
 
   const states = status?.components.map((c) => c.state) ?? [];

@@ -75,6 +75,31 @@ describe('the status page’s notices in the administration', () => {
     );
   });
 
+  it('say the list could not be read, never that nothing is open, and read it again on request', async () => {
+    let failing = true;
+    await renderRoute('/administration/status', providerAdmin, {
+      'GET /api/status-notices': () =>
+        failing
+          ? Response.json(
+              {
+                status: 500,
+                title: 'Internal Server Error',
+                detail: 'Something went wrong.',
+                errorCode: 'INTERNAL_ERROR',
+                requestId: 'test',
+              },
+              { status: 500 },
+            )
+          : Response.json([openIncident]),
+    });
+    const open = await screen.findByRole('region', { name: 'Open' });
+    const alert = await within(open).findByRole('alert', {}, { timeout: 10_000 });
+    expect(within(open).queryByText('No incident is open and no maintenance is planned.')).toBeNull();
+    failing = false;
+    await userEvent.setup().click(within(alert).getByRole('button', { name: 'Try again' }));
+    expect(await within(open).findByRole('article', { name: 'E-mail is delayed' })).toBeTruthy();
+  });
+
   it('check the form in the browser with translated messages before anything is sent', async () => {
     let posted = false;
     await renderRoute('/administration/status', providerAdmin, {

@@ -114,6 +114,7 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/administration': [D, D, D, '/administration/services'],
   '/administration/services': [D, D, D, '='],
   '/administration/api-keys': [D, D, D, '='],
+  '/administration/status': [D, D, D, '='],
   '/administration/services/addservice': [D, D, D, '='],
   '/administration/services/STT': [D, D, D, '/administration/services/STT/permissions'],
   '/administration/services/STT/permissions': [D, D, D, '='],

@@ -1,4 +1,4 @@
-import { Anchor, Badge, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
+import { Alert, Anchor, Badge, Button, Group, Loader, Paper, Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
 import { STATUS_HISTORY_DAYS, type TStatusNotice } from '@service-hub/contracts';
 import { formatDateTime } from '../../../lib/format';
@@ -34,6 +34,19 @@ export function StatusNoticesPage() {
         </Title>
         {notices.isPending ? (
           <Loader size="sm" aria-label={t('common.loading')} />
+        ) : notices.isError ? (
+          // Never "no open incidents" when the list could not be read: that invites a duplicate.
+          <Alert
+            color="red"
+            role="alert"
+            // Mantine's light alert titles are too pale on their background for WCAG AA.
+            styles={{ title: { color: 'var(--mantine-color-text)' } }}
+            title={t('common.systemFeedback.generalError')}
+          >
+            <Button size="xs" variant="default" onClick={() => void notices.refetch()}>
+              {t('common.retry')}
+            </Button>
+          </Alert>
         ) : open.length === 0 ? (
           <Text>{t('administration.status.noOpen')}</Text>
         ) : (
@@ -48,7 +61,7 @@ export function StatusNoticesPage() {
         <Title order={2} size="h3" id="closed-notices" mb="sm">
           {t('administration.status.closed', { days: STATUS_HISTORY_DAYS })}
         </Title>
-        {!notices.isPending && closed.length === 0 ? (
+        {notices.isSuccess && closed.length === 0 ? (
           <Text>{t('administration.status.noClosed', { days: STATUS_HISTORY_DAYS })}</Text>
         ) : (
           <Stack>
