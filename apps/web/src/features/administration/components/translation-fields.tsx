@@ -1,5 +1,6 @@
 import { Stack, Text, Textarea, TextInput } from '@mantine/core';
 import type { UseFormReturnType } from '@mantine/form';
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, type Language } from '@service-hub/contracts';
 
@@ -30,8 +31,16 @@ type TranslationFieldsProps<Values> = {
  */
 export function TranslationFields<Values>({ form, fields }: TranslationFieldsProps<Values>) {
   const { t } = useTranslation();
+  const disclosure = useRef<HTMLDetailsElement>(null);
+  const hasError = OTHER_LANGUAGES.some((language) =>
+    fields.some(({ path }) => form.errors[`${path}.${language}`] !== undefined),
+  );
+  // A refused translation must be seen: its group opens (and stays as the administrator leaves it).
+  useEffect(() => {
+    if (hasError && disclosure.current) disclosure.current.open = true;
+  }, [hasError]);
   return (
-    <details>
+    <details ref={disclosure}>
       <summary>
         <Text component="span" fw={600}>
           {t('administration.status.translations')}
@@ -42,11 +51,13 @@ export function TranslationFields<Values>({ form, fields }: TranslationFieldsPro
       </Text>
       <Stack mt="sm">
         {OTHER_LANGUAGES.map((language) => (
-          <Stack key={language} gap="xs" component="fieldset" lang={language}>
+          <Stack key={language} gap="xs" component="fieldset">
             <legend>{t(`common.languages.${language}`)}</legend>
             {fields.map(({ path, label, multiline }) => {
+              // The text is in that language; the label and legend are in the reader's.
               const props = {
                 label: t(label),
+                lang: language,
                 ...form.getInputProps(`${path}.${language}`),
               };
               return multiline ? (
