@@ -25,9 +25,14 @@ const ZRelativePath = z
       path.split('/').every((s) => s !== '' && s !== '.' && s !== '..'),
     'must be a path inside the backup',
   );
-/** A range bound of literals (pg_get_expr of a partition bound), or DEFAULT: never an expression. */
-const PARTITION_BOUND =
-  /^(DEFAULT|FOR VALUES FROM \((?:'[^'\\;]*'|MINVALUE)\) TO \((?:'[^'\\;]*'|MAXVALUE)\))$/;
+/**
+ * A partition bound of literals only, as pg_get_expr writes them: a range (the tracking tables), a
+ * list (pg-boss's queues), or DEFAULT; never an expression.
+ */
+const LITERAL = "'(?:[^'\\\\;]|'')*'";
+const PARTITION_BOUND = new RegExp(
+  `^(DEFAULT|FOR VALUES FROM \\((?:${LITERAL}|MINVALUE)\\) TO \\((?:${LITERAL}|MAXVALUE)\\)|FOR VALUES IN \\(${LITERAL}(?:, ${LITERAL})*\\))$`,
+);
 
 const ZTableChecksum = ZName.extend({
   rows: z.number().int().min(0),
