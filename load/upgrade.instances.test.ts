@@ -19,7 +19,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from '../apps/api/src/db/embedded-postgres.ts';
 import { signIn, startProcess, type HubProcess } from './hub.ts';
-import { findTargets, portalMix, type Targets } from './mix.ts';
+import { findTargets, LOAD_RATE_LIMITS, portalMix, type Targets } from './mix.ts';
 
 const run = promisify(execFile);
 const repoRoot = join(import.meta.dirname, '..');
@@ -284,6 +284,9 @@ describe('a rolling upgrade from the previous release', () => {
             PUBLIC_URL: 'http://hub.upgrade.test',
             // The previous release creates its own schema and its demo data, as an installation of it did.
             HUB_SEED: seed ? '1' : '0',
+            // Every sign-in of the mix is the same user from one address: the test is about the
+            // upgrade, not the sign-in limit, which a fast machine reaches within the run.
+            ...LOAD_RATE_LIMITS,
           },
         }).then((p) => (processes.push(p), p));
 
