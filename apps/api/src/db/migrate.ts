@@ -26,6 +26,25 @@ export type MigrationOptions = {
   retryDelaysMs?: readonly number[];
 };
 
+/** How often an instance that finds another one migrating asks again. */
+const MIGRATION_LOCK_POLL_MS = 250;
+
+/**
+ * Takes the migration lock, asking again while another instance holds it rather than waiting in
+ * `pg_advisory_lock`: a statement waiting there keeps a snapshot open, and the other instance's
+ * `CREATE INDEX CONCURRENTLY` (concurrent-indexes.ts) waits for every older snapshot to end: each
+ * would wait for the other.
+ */
+async function waitForMigrationLock(client: pg.PoolClient): Promise<void> {
+  for (;;) {
+    const { rows } = await client.query<{ locked: boolean }>('SELECT pg_try_advisory_lock($1) AS locked', [
+      MIGRATION_LOCK,
+    ]);
+    if (rows[0]?.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, MIGRATION_LOCK_POLL_MS));
+  }
+}
+
 /** PostgreSQL's `lock_not_available`: `lock_timeout` expired (drizzle wraps it as the cause). */
 function isLockTimeout(error: unknown): boolean {
   for (let e = error; e instanceof Error; e = e.cause) {
@@ -46,7 +65,7 @@ export async function runMigrations(pool: pg.Pool, options: MigrationOptions = {
   try {
     // An index on millions of rows may take minutes: the pool's statement limit is for requests.
     await client.query('SET statement_timeout = 0');
-    await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    await waitForMigrationLock(client);
     // Only after the advisory lock: waiting for another instance's migration blocks no request.
     await client.query(`SET lock_timeout = '${MIGRATION_LOCK_TIMEOUT}'`);
     for (let attempt = 0; ; attempt++) {
