@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { createReadStream, createWriteStream } from 'node:fs';
-import { mkdir, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
+import { mkdir, readdir, rename, rm } from 'node:fs/promises';
 import { dirname, join, relative, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
@@ -84,15 +84,21 @@ export async function isEmptyStore(root: string): Promise<boolean> {
 /**
  * A store's files copied from the backup into a staging folder beside the target, each checked
  * against its sha256 and size: a damaged or missing file fails here, before the database is
- * touched. `commit` then puts the folder in the target's place, `discard` removes it.
+ * touched. `commit` then moves them into the target, `discard` removes them.
+ *
+ * The staging folder lies inside the target and the target itself is never renamed: a store is
+ * often a mount point (a container volume), which cannot be renamed and from or into which a file
+ * cannot be renamed either.
  */
 export async function stageDirectory(
   from: string,
   files: readonly StoredFile[],
   target: string,
 ): Promise<{ commit: () => Promise<void>; discard: () => Promise<void> }> {
-  const staging = `${target}.restoring-${randomBytes(4).toString('hex')}`;
-  const discard = () => rm(staging, { recursive: true, force: true });
+  const staging = join(target, `.restoring-${randomBytes(4).toString('hex')}`);
+  const created = !existsSync(target);
+  // Leaves no trace: the staged files, and the target folder too when staging made it.
+  const discard = () => rm(created ? target : staging, { recursive: true, force: true });
   try {
     await mkdir(staging, { recursive: true, mode: 0o700 });
     await inParallel(files, async (file) => {
@@ -116,15 +122,13 @@ export async function stageDirectory(
   return {
     discard,
     commit: async () => {
-      const aside = `${target}.replaced-${randomBytes(4).toString('hex')}`;
-      const existed = await stat(target).then(
-        () => true,
-        () => false,
-      );
-      if (existed) await rename(target, aside);
-      await mkdir(dirname(target), { recursive: true });
-      await rename(staging, target);
-      if (existed) await rm(aside, { recursive: true, force: true });
+      // What was there goes (only with --force does a restore get here with a store that has files).
+      for (const entry of await readdir(target)) {
+        const path = join(target, entry);
+        if (path !== staging) await rm(path, { recursive: true, force: true });
+      }
+      for (const entry of await readdir(staging)) await rename(join(staging, entry), join(target, entry));
+      await rm(staging, { recursive: true, force: true });
     },
   };
 }

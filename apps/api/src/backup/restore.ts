@@ -342,10 +342,17 @@ export async function restoreBackup(options: RestoreOptions): Promise<RestoreSum
     } else {
       await restoreByCopy(client, manifest, options.fromDir, { force, log });
     }
-    for (const stage of staged.splice(0)) await stage.commit();
+    // Each store leaves the list once in place: a failure leaves the rest for the cleanup below.
+    while (staged.length > 0) {
+      await staged[0]!.commit();
+      staged.shift();
+    }
     const step = performance.now();
-    await client.query('ANALYZE');
-    log(`  analyzed, ${seconds(step).toFixed(1)} s`);
+    // The data is committed and checked: fresh statistics help the first queries, nothing more.
+    await client.query('ANALYZE').then(
+      () => log(`  analyzed, ${seconds(step).toFixed(1)} s`),
+      (error: unknown) => log(`  ANALYZE failed (${(error as Error).message}): run it before heavy use`),
+    );
     const rows = manifest.tables.reduce((sum, t) => sum + t.rows, 0);
     const summary = { manifest, rows, files, seconds: seconds(started) };
     log(
