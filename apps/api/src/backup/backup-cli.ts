@@ -1,8 +1,7 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
 import { createBackup } from './backup.ts';
-import { EXIT, exitOnError, positiveInteger } from './cli.ts';
+import { EXIT, exitOnError, fromStart, parseCommand, positiveInteger } from './cli.ts';
 import { configuredStores, openTarget } from './target.ts';
 
 const HELP = `Usage: npm run backup -- --out <folder> [--jobs N] [--method auto|copy|pg_dump]
@@ -15,28 +14,19 @@ Uses pg_dump when one of the server's version or newer is installed (PATH, PG_BI
 Uses DATABASE_URL, or the embedded PostgreSQL under HUB_DATA_DIR when it is unset (the running
 Hub's, or started for the backup). Restore with npm run restore -- --from <folder>.`;
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      out: { type: 'string' },
-      jobs: { type: 'string', default: '2' },
-      method: { type: 'string', default: 'auto' },
-      help: { type: 'boolean' },
-    },
-  }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${HELP}`);
-  process.exit(EXIT.usage);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(EXIT.ok);
-}
-if (!values.out) {
-  console.error(`--out <folder> is required.\n\n${HELP}`);
-  process.exit(EXIT.usage);
-}
+const values = parseCommand(
+  HELP,
+  () =>
+    parseArgs({
+      options: {
+        out: { type: 'string' },
+        jobs: { type: 'string', default: '2' },
+        method: { type: 'string', default: 'auto' },
+        help: { type: 'boolean' },
+      },
+    }).values,
+  'out',
+);
 const method = values.method;
 if (method !== 'auto' && method !== 'copy' && method !== 'pg_dump') {
   console.error(`--method must be auto, copy or pg_dump, got '${method}'`);
@@ -51,7 +41,7 @@ try {
     console.log(`backing up ${target.description}`);
     await createBackup({
       databaseUrl: target.url,
-      outDir: resolve(process.env.INIT_CWD ?? process.cwd(), values.out),
+      outDir: fromStart(values.out),
       stores: configuredStores(config),
       jobs,
       method,

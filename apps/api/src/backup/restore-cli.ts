@@ -1,7 +1,6 @@
-import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../config.ts';
-import { EXIT, exitOnError } from './cli.ts';
+import { EXIT, exitOnError, fromStart, parseCommand } from './cli.ts';
 import { restoreBackup } from './restore.ts';
 import { configuredStores, openTarget } from './target.ts';
 
@@ -13,34 +12,24 @@ the backup's manifest. The target is DATABASE_URL, or the embedded PostgreSQL un
 (a new data folder) or HUB_DATA_DIR. Refuses a target that already holds the Hub's tables or files
 unless --force (which replaces them), and a backup of another release (other migrations).`;
 
-let values;
-try {
-  ({ values } = parseArgs({
-    options: {
-      from: { type: 'string' },
-      'data-dir': { type: 'string' },
-      force: { type: 'boolean', default: false },
-      help: { type: 'boolean' },
-    },
-  }));
-} catch (error) {
-  console.error(`${(error as Error).message}\n\n${HELP}`);
-  process.exit(EXIT.usage);
-}
-if (values.help) {
-  console.log(HELP);
-  process.exit(EXIT.ok);
-}
-if (!values.from) {
-  console.error(`--from <folder> is required.\n\n${HELP}`);
-  process.exit(EXIT.usage);
-}
+const values = parseCommand(
+  HELP,
+  () =>
+    parseArgs({
+      options: {
+        from: { type: 'string' },
+        'data-dir': { type: 'string' },
+        force: { type: 'boolean', default: false },
+        help: { type: 'boolean' },
+      },
+    }).values,
+  'from',
+);
 if (values['data-dir'] && process.env.DATABASE_URL) {
   console.error('--data-dir is for the embedded database: unset DATABASE_URL, or leave --data-dir out.');
   process.exit(EXIT.usage);
 }
 
-const fromStart = (path: string) => resolve(process.env.INIT_CWD ?? process.cwd(), path);
 try {
   const config = loadConfig({
     ...process.env,
