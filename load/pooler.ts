@@ -1,13 +1,11 @@
-import { spawn } from 'node:child_process';
-import { once } from 'node:events';
 import { existsSync } from 'node:fs';
-import { chown, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { chown, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { freePort } from '../apps/api/src/db/embedded-postgres.ts';
 import { postgresUser } from '../apps/api/src/db/postgres-user.ts';
-import { waitForPort } from './proxy.ts';
+import { startDaemon } from './daemon.ts';
 
 /** Debian's PgBouncer (`apt-get install pgbouncer`; .ci/run installs it). */
 export const PGBOUNCER = '/usr/sbin/pgbouncer';
@@ -80,36 +78,15 @@ export async function startPgBouncer(options: {
   if (runAs) {
     for (const path of [dir, authFile, iniFile]) await chown(path, runAs.uid, runAs.gid);
   }
-  const child = spawn(PGBOUNCER, [iniFile], { ...runAs, stdio: ['ignore', 'pipe', 'pipe'] });
-  let output = '';
-  const keep = (chunk: Buffer) => {
-    output = (output + chunk.toString()).slice(-20_000);
-  };
-  child.stdout.on('data', keep);
-  child.stderr.on('data', keep);
-  let spawnError: Error | undefined;
-  child.once('error', (error) => (spawnError = error));
-  const exited = once(child, 'exit').catch(() => undefined);
-  const killOnExit = () => child.kill('SIGKILL');
-  process.once('exit', killOnExit);
-  const stop = async () => {
-    process.removeListener('exit', killOnExit);
-    if (child.exitCode === null && child.signalCode === null && !spawnError) {
-      child.kill('SIGINT'); // PgBouncer's immediate shutdown
-      await exited;
-    }
-    await rm(dir, { recursive: true, force: true });
-  };
-  try {
-    await waitForPort(port, () =>
-      spawnError || child.exitCode !== null
-        ? `pgbouncer did not start: ${String(spawnError ?? '')} ${output}`
-        : undefined,
-    );
-  } catch (error) {
-    await stop();
-    throw error;
-  }
+  const daemon = await startDaemon({
+    name: 'pgbouncer',
+    command: PGBOUNCER,
+    args: [iniFile],
+    spawnOptions: { ...runAs },
+    port,
+    stopSignal: 'SIGINT', // PgBouncer's immediate shutdown
+    dir,
+  });
   const pooled = new URL(options.databaseUrl);
   pooled.hostname = '127.0.0.1';
   pooled.port = String(port);
@@ -125,5 +102,5 @@ export async function startPgBouncer(options: {
       await admin.end();
     }
   };
-  return { url: pooled.toString(), serverPids, output: () => output, stop };
+  return { url: pooled.toString(), serverPids, ...daemon };
 }
