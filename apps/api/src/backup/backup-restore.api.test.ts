@@ -15,7 +15,8 @@ import { runMigrations } from '../db/migrate.ts';
 import { postgresUser } from '../db/postgres-user.ts';
 import { seedDemoDataIfEmpty } from '../seed/demo-seed.ts';
 import { BackupError } from './backup-error.ts';
-import { createBackup, type StoreSources } from './backup.ts';
+import { createBackup } from './backup.ts';
+import type { StoreLocations } from './file-store.ts';
 import {
   countHubRelations,
   listPartitions,
@@ -39,7 +40,7 @@ describe('[BACKUP] npm run backup and npm run restore', () => {
   let work: string;
   let serverUrl: string;
   let source: Awaited<ReturnType<typeof createTestDatabase>>;
-  let stores: StoreSources;
+  let stores: StoreLocations;
   let backupDir: string;
   let manifest: Manifest;
   const databases: string[] = [];
@@ -59,7 +60,7 @@ describe('[BACKUP] npm run backup and npm run restore', () => {
     databases.push(name);
     return withDatabase(name);
   };
-  const folders = (prefix: string): StoreSources => ({
+  const folders = (prefix: string): StoreLocations => ({
     reports: { kind: 'directory', dir: join(work, prefix, 'reports') },
     attachments: { kind: 'directory', dir: join(work, prefix, 'attachments') },
   });
@@ -421,7 +422,7 @@ describe.skipIf(!debianServer)('[BACKUP] with pg_dump and pg_restore', () => {
     const env = { ...process.env, PG_BIN_DIR: debianServer };
     expect(await findPgTools(Number(/\/(\d+)\/bin$/.exec(debianServer!)![1]), env)).toBeDefined();
     const backupDir = join(work, 'backup');
-    const stores: StoreSources = {
+    const stores: StoreLocations = {
       reports: { kind: 'directory', dir: join(work, 'reports') },
       attachments: { kind: 's3' },
     };

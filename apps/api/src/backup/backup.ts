@@ -19,7 +19,7 @@ import {
   useStableTextOutput,
   type TableName,
 } from './catalog.ts';
-import { backUpDirectory, hashingStream } from './file-store.ts';
+import { backUpDirectory, hashingStream, type StoreLocations } from './file-store.ts';
 import {
   MANIFEST_FILE,
   MANIFEST_FORMAT,
@@ -30,14 +30,10 @@ import {
 } from './manifest.ts';
 import { findPgTools, libpqEnvironment } from './pg-tools.ts';
 
-/** Where a store's files are: a local folder (backed up), or an object store (left to the bucket). */
-export type StoreSource = { kind: 'directory'; dir: string } | { kind: 's3' };
-export type StoreSources = Record<StoreEntry['name'], StoreSource>;
-
 export type BackupOptions = {
   databaseUrl: string;
   outDir: string;
-  stores: StoreSources;
+  stores: StoreLocations;
   /** Connections that copy tables at once (pg_dump's -j); 2 by default. */
   jobs?: number;
   /** `auto` (default): pg_dump when one that can dump the server is installed, else the built-in copy. */

@@ -5,7 +5,14 @@ import { dirname, join, relative, sep } from 'node:path';
 import { Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { BackupError } from './backup-error.ts';
-import type { StoredFile } from './manifest.ts';
+import type { StoreEntry, StoredFile } from './manifest.ts';
+
+/**
+ * Where a store's files live on a Hub: a local folder (backed up and restored), or an object store
+ * (left to the bucket's own versioning and replication).
+ */
+export type StoreLocation = { kind: 'directory'; dir: string } | { kind: 's3' };
+export type StoreLocations = Record<StoreEntry['name'], StoreLocation>;
 
 /** Files copied at once: enough to keep a disk busy, few enough for small machines. */
 const PARALLEL_FILES = 4;

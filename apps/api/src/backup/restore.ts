@@ -20,7 +20,7 @@ import {
   tableChecksum,
   useStableTextOutput,
 } from './catalog.ts';
-import { hashingStream, isEmptyStore, stageDirectory } from './file-store.ts';
+import { hashingStream, isEmptyStore, stageDirectory, type StoreLocations } from './file-store.ts';
 import {
   checksumDifferences,
   migrationMismatch,
@@ -28,19 +28,14 @@ import {
   readManifest,
   type Manifest,
   type Migration,
-  type StoreEntry,
   type TableChecksum,
 } from './manifest.ts';
 import { findPgTools, libpqEnvironment } from './pg-tools.ts';
 
-/** Where a store's files go on the restored Hub: its folder, or an object store (not restored). */
-export type StoreTarget = { kind: 'directory'; dir: string } | { kind: 's3' };
-export type StoreTargets = Record<StoreEntry['name'], StoreTarget>;
-
 export type RestoreOptions = {
   databaseUrl: string;
   fromDir: string;
-  stores: StoreTargets;
+  stores: StoreLocations;
   /** Replaces the Hub's tables and files when the target already holds some. */
   force?: boolean;
   log?: (line: string) => void;

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import type { AppConfig } from '../config.ts';
 import { EMBEDDED_DATABASE_NAME, ensureDatabaseExists } from '../db/bootstrap.ts';
 import { startEmbeddedPostgres, systemClusterHome } from '../db/embedded-postgres.ts';
-import type { StoreSources } from './backup.ts';
+import type { StoreLocations } from './file-store.ts';
 
 /** The database the command works on, and how to let go of it. */
 export type OpenedTarget = { url: string; description: string; close: () => Promise<void> };
@@ -71,7 +71,7 @@ export async function openTarget(config: AppConfig, options: { create: boolean }
 }
 
 /** The configured file stores: local folders, or the object store (S3_BUCKET). */
-export function configuredStores(config: AppConfig): StoreSources {
+export function configuredStores(config: AppConfig): StoreLocations {
   const { storage } = config;
   if (storage.objectStore) return { reports: { kind: 's3' }, attachments: { kind: 's3' } };
   return {
