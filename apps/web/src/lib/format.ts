@@ -54,3 +54,23 @@ export function formatDay(date: string, language: string, length: 'short' | 'lon
       }),
   ).format(new Date(`${date}T00:00:00Z`));
 }
+
+/**
+ * A moment in the reader's language and time zone (the browser's own), with the zone named: the
+ * public status page is read across the Nordics and beyond, and "14:05" alone is ambiguous.
+ */
+export function formatMoment(value: string, language: string): string {
+  const locale = intlLocale(language);
+  return cached(
+    `moment ${locale}`,
+    () =>
+      new Intl.DateTimeFormat(locale, {
+        year: 'numeric',
+        month: 'short',
+        day: 'numeric',
+        hour: '2-digit',
+        minute: '2-digit',
+        timeZoneName: 'short',
+      }),
+  ).format(new Date(value));
+}

@@ -1,4 +1,4 @@
-import { DEFAULT_LANGUAGE, type Language } from '@service-hub/contracts';
+import { DEFAULT_LANGUAGE, type Language, type TLocalizedText } from '@service-hub/contracts';
 
 /*
  * The UI languages as plain functions, without i18next: the signed-in app (lib/i18n.ts) and the
@@ -24,3 +24,7 @@ export function intlLocale(language: string): string {
 
 /** Where the chosen language is kept on this device (the signed-in app and the status page). */
 export const LANGUAGE_STORAGE_KEY = 'language';
+
+/** What an administrator wrote (status notices), in the reader's language when it was written in it. */
+export const inLanguage = (text: TLocalizedText, language: string): string =>
+  text[toSupportedLanguage(language)] ?? text['en-SE'];

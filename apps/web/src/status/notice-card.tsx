@@ -1,10 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import type { Language, TLocalizedText, TStatusNotice } from '@service-hub/contracts';
-import { formatMoment } from './format-time';
-
-/** What an administrator wrote, in the reader's language when it was written in it. */
-export const inLanguage = (text: TLocalizedText, language: string) =>
-  text[language as Language] ?? text['en-SE'];
+import type { TStatusNotice } from '@service-hub/contracts';
+import { formatMoment } from '../lib/format';
+import { inLanguage } from '../lib/languages';
 
 type NoticeCardProps = { notice: TStatusNotice; headingLevel: 'h3' };
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, STATUS_HISTORY_DAYS, type ComponentState, type Language } from '@service-hub/contracts';
-import { formatMoment } from './format-time';
+import { formatMoment } from '../lib/format';
 import { NoticeCard } from './notice-card';
 import { switchStatusLanguage } from './status-i18n';
 import { usePublicStatus, type PublicStatusState } from './use-public-status';

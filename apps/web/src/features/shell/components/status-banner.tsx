@@ -2,7 +2,8 @@ import { Alert, Anchor, Group, Text } from '@mantine/core';
 import { IconAlertTriangle, IconTool } from '@tabler/icons-react';
 import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isMaintenanceUnderWay, type Language, type TStatusNotice } from '@service-hub/contracts';
+import { isMaintenanceUnderWay, type TStatusNotice } from '@service-hub/contracts';
+import { inLanguage } from '../../../lib/languages';
 import { usePublicStatus } from '../api/get-public-status';
 import classes from './status-banner.module.css';
 
@@ -53,7 +54,7 @@ export function StatusBanner() {
   }, [notice?.id]);
 
   if (!notice) return null;
-  const title = notice.title[i18n.language as Language] ?? notice.title['en-SE'];
+  const title = inLanguage(notice.title, i18n.language);
   const dismiss = () => {
     const next = [...dismissed, notice.id];
     try {
