@@ -121,7 +121,7 @@ describe('[STATUS] the public status page', () => {
     await app.context.close();
   });
 
-  it('[PUBLIC] speaks the browser’s language or ?lang=, at 320 and 1280 px too', async () => {
+  it('[PUBLIC] speaks the browser’s language or ?lang=, at 320, 480, 700 and 1280 px too', async () => {
     const finnish = await hub.newPage({ width: 375, locale: 'fi-FI' });
     await finnish.page.goto('/status');
     await heading(finnish.page).filter({ hasText: 'Service Hubin tila' }).waitFor();
@@ -139,11 +139,19 @@ describe('[STATUS] the public status page', () => {
     );
     await finnish.context.close();
 
-    for (const width of [320, 1280]) {
+    const widths = [
+      { width: 320, lang: 'da', title: 'Driftsstatus for Service Hub', signIn: 'Log ind' },
+      { width: 480, lang: 'no', title: 'Driftsstatus for Service Hub', signIn: 'Innlogging' },
+      { width: 700, lang: 'en-SE', title: 'Service Hub status', signIn: 'Sign-in' },
+      { width: 1280, lang: 'da', title: 'Driftsstatus for Service Hub', signIn: 'Log ind' },
+    ];
+    for (const { width, lang, title, signIn } of widths) {
       const { page, context } = await hub.newPage({ width });
-      await page.goto('/status?lang=da');
-      await heading(page).filter({ hasText: 'Driftsstatus for Service Hub' }).waitFor();
+      await page.goto(`/status?lang=${lang}`);
+      await heading(page).filter({ hasText: title }).waitFor();
+      await page.getByText(signIn, { exact: true }).waitFor();
       expect(await hasHorizontalOverflow(page), `${width} px`).toBe(false);
+      await expectAccessible(page);
       await context.close();
     }
   });
