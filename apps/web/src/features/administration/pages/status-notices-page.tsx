@@ -33,7 +33,7 @@ export function StatusNoticesPage() {
           {t('administration.status.open')}
         </Title>
         {notices.isPending ? (
-          <Loader size="sm" aria-label={t('common.loading')} />
+          <Loader size="sm" role="status" aria-label={t('common.loading')} />
         ) : notices.isError ? (
           // Never "no open incidents" when the list could not be read: that invites a duplicate.
           <Alert
