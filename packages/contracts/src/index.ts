@@ -29,3 +29,4 @@ export * from './api/edi-tracking.ts';
 export * from './api/saved-views.ts';
 export * from './api/search.ts';
 export * from './api/status.ts';
+export * from './api/events.ts';

@@ -8,6 +8,8 @@ export const NOTIFICATION_TYPES = [
   'caseCreated',
   'caseStatusChanged',
   'deploymentRequestStatus',
+  'alertRaised',
+  'alertResolved',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

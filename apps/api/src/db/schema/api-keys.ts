@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { check, index, integer, pgTable, primaryKey, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { API_KEY_SCOPES } from '@service-hub/contracts';
 import { at, createdAt } from './columns.ts';
 import { customers } from './customers.ts';
 import { users } from './users.ts';
@@ -41,4 +42,38 @@ export const apiKeyCustomers = pgTable(
       .references(() => customers.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.apiKeyId, t.customerId] })],
+);
+
+const scopeList = sql.raw(
+  `scopes <@ ARRAY[${API_KEY_SCOPES.map((s) => `'${s}'`).join(', ')}]::text[] AND cardinality(scopes) > 0`,
+);
+
+/**
+ * Keys a customer administrator creates for the account's own systems (ERP, data warehouse): they
+ * read the account's track and trace and/or EDI tracking through the same endpoints as the web
+ * app (issue 22). Apart from `api_keys` on purpose: those write data for many customers, these
+ * only read one account's. Only a SHA-256 of the key is kept; the key is shown once.
+ */
+export const accountApiKeys = pgTable(
+  'account_api_keys',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    keyPrefix: text('key_prefix').notNull(),
+    keyHash: text('key_hash').notNull(),
+    scopes: text('scopes').array().notNull(),
+    created: createdAt(),
+    createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
+    lastUsedAt: at('last_used_at'),
+    revokedAt: at('revoked_at'),
+    revokedBy: uuid('revoked_by').references(() => users.id, { onDelete: 'set null' }),
+  },
+  (t) => [
+    uniqueIndex('account_api_keys_key_hash_key').on(t.keyHash),
+    index('account_api_keys_customer_idx').on(t.customerId, t.created.desc()),
+    check('account_api_keys_scopes_check', scopeList),
+  ],
 );

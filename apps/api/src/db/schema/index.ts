@@ -13,3 +13,6 @@ export * from './crm.ts';
 export * from './rate-limits.ts';
 export * from './search.ts';
 export * from './status.ts';
+export * from './events.ts';
+export * from './webhooks.ts';
+export * from './alerts.ts';

@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { TIngestRecord } from '@service-hub/contracts';
+import type { EdiStatus, TIngestRecord } from '@service-hub/contracts';
 
 type ConsignmentRecord = Extract<TIngestRecord, { type: 'ediConsignment' }>;
 type DocumentRecord = Extract<TIngestRecord, { type: 'ediDocument' }>;
@@ -194,7 +194,11 @@ export async function upsertMessage(
  * A reported status: the history keeps it; the entity takes the status of its latest event (by
  * time, then arrival), with the reason of a failure and, for a consignment, when it was delivered.
  */
-export async function applyEdiStatus(client: PoolClient, target: EdiTarget, record: StatusRecord) {
+export async function applyEdiStatus(
+  client: PoolClient,
+  target: EdiTarget,
+  record: StatusRecord,
+): Promise<EdiMessageStatusChange | undefined> {
   await addEvent(client, target, record.status, new Date(record.occurredAt), record.reason ?? null);
   const latest = (where: string) =>
     `(SELECT e.status, e.occurred_at, e.reason FROM edi_status_events e WHERE ${where}
@@ -217,11 +221,39 @@ export async function applyEdiStatus(client: PoolClient, target: EdiTarget, reco
         [target.ref],
       );
       return;
-    case 'message':
-      await client.query(
+    case 'message': {
+      // `before` reads the row as it was when the statement started: the status it replaces.
+      const { rows } = await client.query<{
+        id: number;
+        message_id: string;
+        status: EdiStatus;
+        previous: EdiStatus;
+        reason: string | null;
+      }>(
         `UPDATE edi_messages m SET status = e.status, error_message = ${failure}
-           FROM ${latest('e.message_ref = $1')} e WHERE m.id = $1`,
+           FROM ${latest('e.message_ref = $1')} e, (SELECT status FROM edi_messages WHERE id = $1) before
+          WHERE m.id = $1
+        RETURNING m.id, m.message_id, m.status, before.status AS previous, m.error_message AS reason`,
         [target.ref],
       );
+      const row = rows[0];
+      if (!row || row.status === row.previous) return undefined;
+      return {
+        messageRowId: row.id,
+        messageId: row.message_id,
+        status: row.status,
+        previousStatus: row.previous,
+        reason: row.reason,
+      };
+    }
   }
 }
+
+/** A message whose status an event changed (for the `edi_message.status_changed` event). */
+export type EdiMessageStatusChange = {
+  messageRowId: number;
+  messageId: string;
+  status: EdiStatus;
+  previousStatus: EdiStatus;
+  reason: string | null;
+};

@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
 import type { TIngestRecord } from '@service-hub/contracts';
+import type { NewHubEvent } from '../events/events.repository.ts';
 import {
   applyEdiStatus,
   findChild,
@@ -27,12 +28,14 @@ const SEND_FIRST = 'No consignment with this id; send the consignment first.';
 /**
  * Checks what an EDI record refers to (before its event id is claimed) and returns how to apply
  * it. A consignment is the customer's own: the sending customer must be its sender or receiver,
- * which is whom the detail pages show it to (spec 6).
+ * which is whom the detail pages show it to (spec 6). A message whose status it changes adds a
+ * `edi_message.status_changed` event to `events`.
  */
 export async function prepareEdi(
   client: PoolClient,
   customerId: number,
   record: EdiRecord,
+  events: NewHubEvent[],
 ): Promise<Prepared> {
   const known = await findConsignment(client, record.consignmentId);
   const foreign = known !== undefined && known.customerId !== customerId;
@@ -78,7 +81,14 @@ export async function prepareEdi(
       return {
         apply: async () => {
           await lockConsignment(client, known.id);
-          await applyEdiStatus(client, target, record);
+          const change = await applyEdiStatus(client, target, record);
+          if (change)
+            events.push({
+              customerId,
+              type: 'edi_message.status_changed',
+              occurredAt: new Date(record.occurredAt),
+              data: { ...change, consignmentId: record.consignmentId },
+            });
         },
       };
     }

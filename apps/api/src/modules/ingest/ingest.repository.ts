@@ -1,5 +1,5 @@
 import type { PoolClient } from 'pg';
-import type { DeliveryChannel, TIngestRecord } from '@service-hub/contracts';
+import type { DeliveryChannel, TIngestRecord, TrackingStatus } from '@service-hub/contracts';
 import { deriveTrackingStatusFromCounts } from '../tracking/tracking-status.ts';
 
 type FileRecord = Extract<TIngestRecord, { type: 'file' }>;
@@ -127,7 +127,7 @@ export async function upsertFile(
   customerId: number,
   receiverCustomerId: number | null,
   file: FileRecord,
-): Promise<number> {
+): Promise<{ id: number; arrived: boolean }> {
   const arrivedAt = new Date(file.arrivedAt);
   const key = await claimKey(client, FILE_KEY, customerId, file.fileRef, '$3', [arrivedAt]);
   const values = [
@@ -175,7 +175,7 @@ export async function upsertFile(
                $20, $21, $22, $23, $24, $25, $26, $27, $28, $29, coalesce($30::jsonb, '[]'::jsonb))`,
       values,
     );
-    return key.id;
+    return { id: key.id, arrived: true };
   }
   await client.query(
     `UPDATE tracking_files AS f SET
@@ -209,7 +209,7 @@ export async function upsertFile(
       WHERE f.id = $1 AND f.customer_id = $2 AND f.external_id = $3 AND f.arrived_at = $31`,
     [...values, key.at],
   );
-  return key.id;
+  return { id: key.id, arrived: false };
 }
 
 /**
@@ -281,9 +281,13 @@ export async function deliveryChannel(
  * A channel's report: logged always; the delivery takes its status only when the report is not
  * older than the one it has (reports may arrive out of order).
  */
-export async function applyDelivery(client: PoolClient, documentId: number, delivery: DeliveryRecord) {
+export async function applyDelivery(
+  client: PoolClient,
+  documentId: number,
+  delivery: DeliveryRecord,
+): Promise<{ current: boolean }> {
   const at = new Date(delivery.occurredAt);
-  const { rows } = await client.query<{ id: number; document_created_at: Date }>(
+  const { rows } = await client.query<{ id: number; document_created_at: Date; status_at: Date }>(
     `INSERT INTO delivery_documents AS dd (document_id, document_created_at, delivery_document_id, channel, pages,
         status, status_at, rejection_reason)
      SELECT d.id, d.created_at, $2::text, $3::text, coalesce($4::int, 0), $5::text, $6::timestamptz, $7::text
@@ -293,7 +297,7 @@ export async function applyDelivery(client: PoolClient, documentId: number, deli
         status = CASE WHEN EXCLUDED.status_at >= dd.status_at THEN EXCLUDED.status ELSE dd.status END,
         rejection_reason = CASE WHEN EXCLUDED.status_at >= dd.status_at THEN EXCLUDED.rejection_reason ELSE dd.rejection_reason END,
         status_at = greatest(dd.status_at, EXCLUDED.status_at)
-     RETURNING id, document_created_at`,
+     RETURNING id, document_created_at, status_at`,
     [
       documentId,
       delivery.deliveryDocumentId,
@@ -309,6 +313,7 @@ export async function applyDelivery(client: PoolClient, documentId: number, deli
      VALUES ($1, $2, $3, $4, $5)`,
     [rows[0]!.id, rows[0]!.document_created_at, delivery.status, at, delivery.rejectionReason ?? null],
   );
+  return { current: rows[0]!.status_at.getTime() === at.getTime() };
 }
 
 /** A processing step: logged always; the file's latest step is the one with the latest time. */
@@ -326,30 +331,54 @@ export async function applyStatusEvent(client: PoolClient, fileId: number, event
   );
 }
 
+/** A document whose status a batch changed (for the `document.status_changed` event). */
+export type DocumentStatusChange = {
+  customerId: number;
+  documentId: number;
+  externalDocumentId: string;
+  fileId: number;
+  status: TrackingStatus;
+  previousStatus: TrackingStatus;
+  channels: DeliveryChannel[];
+};
+
 type Tally = { id: number; channels: DeliveryChannel[]; total: number; delivered: number; rejected: number };
 
 /** Status and channels of documents, from their deliveries. */
-export async function recomputeDocuments(client: PoolClient, ids: readonly number[]): Promise<void> {
-  if (ids.length === 0) return;
-  const { rows } = await client.query<Tally>(
-    `SELECT d.id, coalesce(array_agg(DISTINCT dd.channel) FILTER (WHERE dd.id IS NOT NULL), '{}') AS channels,
+export async function recomputeDocuments(
+  client: PoolClient,
+  ids: readonly number[],
+): Promise<DocumentStatusChange[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await client.query<
+    Tally & { customer_id: number; external_document_id: string; file_id: number; status: TrackingStatus }
+  >(
+    `SELECT d.id, d.customer_id, d.external_document_id, d.file_id, d.status, coalesce(array_agg(DISTINCT dd.channel) FILTER (WHERE dd.id IS NOT NULL), '{}') AS channels,
             count(dd.id)::int AS total,
             count(dd.id) FILTER (WHERE dd.status = 'delivered')::int AS delivered,
             count(dd.id) FILTER (WHERE dd.status = 'rejected')::int AS rejected
        FROM tracking_documents d
        LEFT JOIN delivery_documents dd ON dd.document_id = d.id AND dd.document_created_at = d.created_at
-      WHERE d.id = ANY($1) GROUP BY d.id`,
+      WHERE d.id = ANY($1) GROUP BY d.id, d.customer_id, d.external_document_id, d.file_id, d.status`,
     [ids],
   );
+  const computed = rows.map((r) => ({ ...r, newStatus: deriveTrackingStatusFromCounts(r) }));
   await client.query(
     `UPDATE tracking_documents d SET status = u.status, channels = ARRAY(SELECT jsonb_array_elements_text(u.channels))
        FROM jsonb_to_recordset($1::jsonb) AS u(id bigint, status text, channels jsonb) WHERE d.id = u.id`,
-    [
-      JSON.stringify(
-        rows.map((r) => ({ id: r.id, status: deriveTrackingStatusFromCounts(r), channels: r.channels })),
-      ),
-    ],
+    [JSON.stringify(computed.map((r) => ({ id: r.id, status: r.newStatus, channels: r.channels })))],
   );
+  return computed
+    .filter((r) => r.newStatus !== r.status)
+    .map((r) => ({
+      customerId: r.customer_id,
+      documentId: r.id,
+      externalDocumentId: r.external_document_id,
+      fileId: r.file_id,
+      status: r.newStatus,
+      previousStatus: r.status,
+      channels: r.channels,
+    }));
 }
 
 /**

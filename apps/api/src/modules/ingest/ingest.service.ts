@@ -11,6 +11,7 @@ import type { Database } from '../../db/client.ts';
 import { badRequest } from '../../lib/errors.ts';
 import { toFieldErrors, type SchemaIssue } from '../../lib/validation-errors.ts';
 import type { MachineCaller } from './api-keys.repository.ts';
+import { recordEvents, type NewHubEvent } from '../events/events.repository.ts';
 import { isEdiRecord, prepareEdi } from './ingest-edi.service.ts';
 import {
   applyDelivery,
@@ -188,6 +189,8 @@ async function applyAll(
   const outcomes = new Map<number, Outcome>();
   const touchedFiles = new Set<number>();
   const touchedDocuments = new Set<number>();
+  // What customers' webhooks hear of, written with the change itself at the end of the batch.
+  const events: NewHubEvent[] = [];
   const reject = (index: number, field: string, message: string) =>
     outcomes.set(index, {
       outcome: 'rejected',
@@ -202,7 +205,7 @@ async function applyAll(
     // Everything a record refers to is checked before its event id is claimed.
     let apply: () => Promise<void>;
     if (isEdiRecord(record)) {
-      const prepared = await prepareEdi(client, customerId, record);
+      const prepared = await prepareEdi(client, customerId, record, events);
       if ('field' in prepared) {
         reject(index, prepared.field, prepared.message);
         continue;
@@ -212,7 +215,21 @@ async function applyAll(
       switch (record.type) {
         case 'file':
           apply = async () => {
-            touchedFiles.add(await upsertFile(client, customerId, receiverCustomerId, record));
+            const file = await upsertFile(client, customerId, receiverCustomerId, record);
+            touchedFiles.add(file.id);
+            if (file.arrived)
+              events.push({
+                customerId,
+                type: 'file.arrived',
+                occurredAt: new Date(record.arrivedAt),
+                data: {
+                  fileId: file.id,
+                  fileRef: record.fileRef,
+                  filename: record.filename,
+                  application: record.application ?? null,
+                  arrivedAt: new Date(record.arrivedAt).toISOString(),
+                },
+              });
           };
           break;
         case 'document': {
@@ -244,7 +261,21 @@ async function applyAll(
             continue;
           }
           apply = async () => {
-            await applyDelivery(client, document.id, record);
+            const { current } = await applyDelivery(client, document.id, record);
+            if (current && (record.status === 'delivered' || record.status === 'rejected'))
+              events.push({
+                customerId,
+                type: record.status === 'delivered' ? 'document.delivered' : 'document.rejected',
+                occurredAt: new Date(record.occurredAt),
+                data: {
+                  documentId: document.id,
+                  externalDocumentId: record.externalDocumentId,
+                  fileId: document.fileId,
+                  channel: record.channel,
+                  deliveryDocumentId: record.deliveryDocumentId,
+                  rejectionReason: record.rejectionReason ?? null,
+                },
+              });
             touchedDocuments.add(document.id);
             touchedFiles.add(document.fileId);
           };
@@ -267,7 +298,12 @@ async function applyAll(
     await apply();
     outcomes.set(index, { outcome: 'accepted' });
   }
-  await recomputeDocuments(client, [...touchedDocuments]);
+  const now = new Date();
+  for (const change of await recomputeDocuments(client, [...touchedDocuments])) {
+    const { customerId, ...data } = change;
+    events.push({ customerId, type: 'document.status_changed', occurredAt: now, data });
+  }
   await recomputeFiles(client, [...touchedFiles]);
+  await recordEvents(client, events);
   return outcomes;
 }

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
 import { insertNotification } from '../notifications/notifications.repository.ts';
+import { recordEvents } from '../events/events.repository.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -234,16 +235,24 @@ export async function recordProgress(
   return rowCount === 1;
 }
 
-/** The file is stored: the report is ready for the retention period from now on. */
 /**
- * The report is ready, and its requester's notification is written in the same transaction: whoever
- * sees the report ready also finds the notification (the live stream shows it at once).
+ * The report is ready for the retention period from now on, and its requester's notification and
+ * the account's `report.ready` event are written in the same transaction: whoever sees the report
+ * ready also finds the notification (the live stream shows it at once), and webhooks hear of it.
  */
 export async function markReady(
   db: Database,
   report: Pick<
     ClaimedReport,
-    'id' | 'generationId' | 'requestedByUserId' | 'customerId' | 'level' | 'from' | 'to'
+    | 'id'
+    | 'generationId'
+    | 'requestedByUserId'
+    | 'customerId'
+    | 'level'
+    | 'format'
+    | 'from'
+    | 'to'
+    | 'scheduleId'
   >,
   file: { storageKey: string; sizeBytes: number; rows: number },
 ): Promise<boolean> {
@@ -268,6 +277,22 @@ export async function markReady(
         },
       });
     }
+    await recordEvents(client, [
+      {
+        customerId: report.customerId,
+        type: 'report.ready',
+        occurredAt: new Date(),
+        data: {
+          reportId: report.id,
+          level: report.level,
+          format: report.format,
+          from: report.from,
+          to: report.to,
+          rows: file.rows,
+          scheduleId: report.scheduleId,
+        },
+      },
+    ]);
     return true;
   });
 }
