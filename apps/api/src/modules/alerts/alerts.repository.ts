@@ -118,3 +118,86 @@ export async function resolveAlert(
   await routeAlert(client, resolved);
   return resolved;
 }
+
+/**
+ * Raises many alerts in one statement (the evaluation of expected deliveries raises one per missing
+ * deadline, possibly thousands in a pass): as `raiseAlert` for each, skipping those open already.
+ * Answers the alerts raised.
+ */
+export async function raiseAlerts(
+  client: PoolClient,
+  alerts: readonly {
+    customerId: number;
+    kind: AlertKind;
+    subjectKey: string;
+    details: Record<string, unknown>;
+  }[],
+): Promise<StoredAlert[]> {
+  if (alerts.length === 0) return [];
+  const { rows } = await client.query<Row>(
+    `INSERT INTO alerts (customer_id, kind, subject_key, details)
+     SELECT a.customer_id, a.kind, a.subject_key, a.details
+       FROM jsonb_to_recordset($1::jsonb) AS a(customer_id int, kind text, subject_key text, details jsonb)
+     ON CONFLICT (customer_id, subject_key) WHERE status = 'open' DO NOTHING
+     RETURNING ${COLUMNS}`,
+    [
+      JSON.stringify(
+        alerts.map((a) => ({
+          customer_id: a.customerId,
+          kind: a.kind,
+          subject_key: a.subjectKey,
+          details: a.details,
+        })),
+      ),
+    ],
+  );
+  const raised = rows.map(toAlert);
+  await recordEvents(
+    client,
+    raised.map((alert) => ({
+      customerId: alert.customerId,
+      type: 'alert.raised' as const,
+      occurredAt: alert.raisedAt,
+      data: eventData(alert),
+    })),
+  );
+  for (const alert of raised) await routeAlert(client, alert);
+  return raised;
+}
+
+/** Resolves many open alerts in one statement, as `resolveAlert` for each. Answers those resolved. */
+export async function resolveAlerts(
+  client: PoolClient,
+  alerts: readonly { customerId: number; subjectKey: string; resolution: Record<string, unknown> }[],
+): Promise<StoredAlert[]> {
+  if (alerts.length === 0) return [];
+  const { rows } = await client.query<Row>(
+    `UPDATE alerts SET status = 'resolved', resolved_at = now(), resolution = r.resolution
+       FROM jsonb_to_recordset($1::jsonb) AS r(customer_id int, subject_key text, resolution jsonb)
+      WHERE alerts.customer_id = r.customer_id AND alerts.subject_key = r.subject_key AND alerts.status = 'open'
+      RETURNING ${COLUMNS.split(', ')
+        .map((column) => `alerts.${column}`)
+        .join(', ')}`,
+    [
+      JSON.stringify(
+        alerts.map((a) => ({
+          customer_id: a.customerId,
+          subject_key: a.subjectKey,
+          resolution: a.resolution,
+        })),
+      ),
+    ],
+  );
+  const resolved = rows.map(toAlert);
+  await recordEvents(
+    client,
+    resolved.map((alert) => ({
+      customerId: alert.customerId,
+      type: 'alert.resolved' as const,
+      occurredAt: alert.resolvedAt!,
+      data: eventData(alert),
+    })),
+  );
+  for (const alert of resolved) await routeAlert(client, alert);
+  return resolved;
+}

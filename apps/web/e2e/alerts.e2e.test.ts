@@ -1,0 +1,102 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { evaluateExpectedDeliveries } from '../../api/src/modules/alerts/evaluate-expected-deliveries.ts';
+import { expectAccessible, hasHorizontalOverflow, signInAt, startHub, type Hub } from './support/hub.ts';
+
+/** admin@'s first account (accounts are sorted by name): every demo service, Norwegian market. */
+const ACCOUNT = 'Bergen Boligbyggelag AS';
+const RULE = 'Nightly invoices';
+const COMMENT = 'Called the print shop: the file comes at 09:00.';
+
+describe('[ALERTS] an expected file does not come: the alert page and the bell say so, someone acknowledges it', () => {
+  let hub: Hub;
+  let accountId: number;
+  beforeAll(async () => {
+    hub = await startHub();
+    accountId = await hub.customerId(ACCOUNT);
+  });
+  afterAll(() => hub.close());
+
+  it('creates an expected delivery, misses its deadline, shows the missing-file alert and acknowledges it', async () => {
+    const { page } = await hub.newPage();
+    await signInAt(page, `/alerts/expected-deliveries?activeAccountId=${accountId}`, 'admin@example.com');
+    await page.getByRole('heading', { level: 1, name: 'Expected deliveries' }).waitFor();
+    await page.getByText('No expected deliveries yet.').waitFor();
+
+    await page.getByRole('button', { name: 'New expected delivery' }).click();
+    const dialog = page.getByRole('dialog', { name: 'New expected delivery' });
+    await dialog.getByRole('textbox', { name: 'Name', exact: true }).fill(RULE);
+    await dialog.getByRole('textbox', { name: 'File name pattern' }).fill('E2E_INV_*.xml');
+    // A Norwegian account: its market's zone is the default.
+    expect(await dialog.getByRole('combobox', { name: 'Time zone' }).inputValue()).toBe('Europe/Oslo');
+    await dialog.getByRole('textbox', { name: 'Minimum number of documents' }).fill('10');
+    await expectAccessible(page);
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    const card = page.getByRole('article', { name: RULE });
+    await card
+      .getByText('A file matching E2E_INV_*.xml by 06:00 (Europe/Oslo) on business days.', { exact: false })
+      .waitFor();
+    await card.getByText('No deadline has passed yet.').waitFor();
+    await card.getByText(/^Next deadline: .* \(Europe\/Oslo\)$/).waitFor();
+    await expectAccessible(page);
+
+    // The deadline passes with no file: as time would, then the pass the job runs every minute.
+    await hub.db.$client.query(
+      `UPDATE expected_deliveries SET next_deadline_at = now() - interval '1 minute' WHERE customer_id = $1 AND name = $2`,
+      [accountId, RULE],
+    );
+    const pass = await evaluateExpectedDeliveries(hub.db.$client);
+    expect(pass.missing).toBe(1);
+
+    // The bell hears of it live.
+    await page.getByRole('button', { name: /^Notifications, [1-9]\d* new$/ }).click();
+    await page.getByText(`New alert for ${ACCOUNT}`).first().waitFor();
+    await page.keyboard.press('Escape');
+
+    await page.reload();
+    await card.getByRole('list', { name: 'Last deadlines, newest first' }).getByText('missing').waitFor();
+
+    await page.getByRole('link', { name: 'Back to alerts' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Alerts' }).waitFor();
+    const alert = page.getByRole('article', {
+      name: new RegExp(`^${RULE}: no file by .* \\(Europe/Oslo\\)$`),
+    });
+    await alert.getByText('No file matching E2E_INV_*.xml had arrived. Minimum documents: 10.').waitFor();
+    const files = alert.getByRole('link', { name: 'Show matching files' });
+    expect(await files.getAttribute('href')).toMatch(
+      /^\/tracking\/files\?filename=E2E_INV_&filenameOperator=startsWith&/,
+    );
+    await expectAccessible(page);
+
+    await alert.getByRole('button', { name: `Acknowledge: ${RULE}`, exact: false }).click();
+    const acknowledge = page.getByRole('dialog', { name: 'Acknowledge alert' });
+    await acknowledge.getByRole('textbox', { name: 'Comment' }).fill(COMMENT);
+    await expectAccessible(page);
+    await acknowledge.getByRole('button', { name: 'Acknowledge' }).click();
+    await acknowledge.waitFor({ state: 'hidden' });
+    await alert.getByText(/^Acknowledged by Anders Dahl at /).waitFor();
+    await alert.getByText(COMMENT, { exact: false }).waitFor();
+    // Still open: acknowledging says someone is on it, not that it is over.
+    await alert.getByText('Open', { exact: true }).waitFor();
+    expect(await alert.getByRole('button', { name: /^Acknowledge/ }).count()).toBe(0);
+    await expectAccessible(page);
+
+    const { rows } = await hub.db.$client.query<{ acknowledgement_comment: string; status: string }>(
+      `SELECT acknowledgement_comment, status FROM alerts WHERE customer_id = $1 AND kind = 'missingFile'`,
+      [accountId],
+    );
+    expect(rows).toEqual([{ acknowledgement_comment: COMMENT, status: 'open' }]);
+  }, 120_000);
+
+  it('fits a 375 px phone screen and stays accessible', async () => {
+    const { page } = await hub.newPage({ width: 375 });
+    await signInAt(page, `/alerts?activeAccountId=${accountId}`, 'admin@example.com');
+    await page.getByRole('article', { name: new RegExp(`^${RULE}: no file by`) }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
+    await page.goto(`/alerts/expected-deliveries?activeAccountId=${accountId}`);
+    await page.getByRole('article', { name: RULE }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
+  }, 60_000);
+});
