@@ -1,24 +1,72 @@
 import type { PoolClient } from 'pg';
+import { queueEmail } from '../mail/mail.service.ts';
 import { insertNotification } from '../notifications/notifications.repository.ts';
+import { MARKET_TIME_ZONES } from '../../lib/business-days.ts';
 import type { StoredAlert } from '../alerts/alerts.repository.ts';
+import { renderAlertMail } from './alert-mail.ts';
+import { alertRecipients, maySeeAlert } from './alert-recipients.ts';
+
+/**
+ * The Hub's own address, for the link in alert e-mails. Alerts are raised deep inside other
+ * transactions (ingestion, report generation, evaluation passes) that carry no configuration, so
+ * buildApp sets it once; every process of one deployment has the same PUBLIC_URL.
+ */
+let hubAddress: string | undefined;
+export function setAlertLinkBase(publicUrl: string): void {
+  hubAddress = publicUrl.replace(/\/$/, '');
+}
+
+/** The account's alert page (another helper's `/alerts`), with the account named. */
+export const alertsLink = (customerId: number): string | undefined =>
+  hubAddress && `${hubAddress}/alerts?activeAccountId=${customerId}`;
+
+/**
+ * Outbox ids of immediate alert e-mails queued in a transaction, per connection, until whoever runs
+ * the transaction takes them to hand to delivery after it commits (`takeQueuedAlertMails`). Mails
+ * nobody takes are still sent: the outbox's resend job picks up every unsent mail.
+ */
+const queuedMails = new WeakMap<PoolClient, number[]>();
+
+/** The immediate alert e-mails queued on this connection since the last call. */
+export function takeQueuedAlertMails(client: PoolClient): number[] {
+  const ids = queuedMails.get(client) ?? [];
+  queuedMails.delete(client);
+  return ids;
+}
 
 /**
  * Tells the account's users of a raised or resolved alert, inside the transaction that changes it:
- * in the Hub (the bell, live) for everyone who has not switched that off for the account.
+ * in the Hub (the bell, live through the notification stream) unless they switched that off for
+ * the account, and by e-mail at once for those who chose it (the daily digest is its own job). Only
+ * enabled users of the account who hold the service the alert is about (ALERT_KIND_SERVICE) hear
+ * of it at all.
  */
 export async function routeAlert(client: PoolClient, alert: StoredAlert): Promise<void> {
-  const { rows } = await client.query<{ user_id: string }>(
-    `SELECT uc.user_id FROM user_customers uc
-       JOIN users u ON u.id = uc.user_id AND u.enabled
-       LEFT JOIN alert_preferences p ON p.user_id = uc.user_id AND p.customer_id = uc.customer_id
-      WHERE uc.customer_id = $1 AND coalesce(p.in_hub, true)`,
-    [alert.customerId],
-  );
-  for (const { user_id } of rows) {
-    await insertNotification(client, {
-      userId: user_id,
-      type: alert.status === 'open' ? 'alertRaised' : 'alertResolved',
-      payload: { alertId: alert.id, customerId: alert.customerId, kind: alert.kind },
-    });
+  const { account, recipients } = await alertRecipients(client, alert.customerId);
+  if (!account) return;
+  for (const recipient of recipients) {
+    if (!maySeeAlert(recipient, alert.kind)) continue;
+    if (recipient.inHub)
+      await insertNotification(client, {
+        userId: recipient.userId,
+        type: alert.status === 'open' ? 'alertRaised' : 'alertResolved',
+        payload: {
+          alertId: alert.id,
+          customerId: alert.customerId,
+          kind: alert.kind,
+          customerName: account.name,
+        },
+      });
+    if (recipient.emailMode === 'immediate') {
+      const mail = renderAlertMail(alert, {
+        language: recipient.language,
+        firstName: recipient.firstName,
+        customer: account.name,
+        timeZone: MARKET_TIME_ZONES[account.market],
+        link: alertsLink(alert.customerId),
+      });
+      const outboxId = await queueEmail(client, recipient.email, mail);
+      queuedMails.set(client, [...(queuedMails.get(client) ?? []), outboxId]);
+    }
   }
 }
