@@ -228,6 +228,8 @@ try {
     ['<!-- search-bench:start -->', '<!-- search-bench:end -->'],
     ['<!-- backup-bench:start -->', '<!-- backup-bench:end -->'],
     ['<!-- status-page-bench:start -->', '<!-- status-page-bench:end -->'],
+    ['<!-- expected-deliveries-bench:start -->', '<!-- expected-deliveries-bench:end -->'],
+    ['<!-- webhooks-bench:start -->', '<!-- webhooks-bench:end -->'],
     ['<!-- lighthouse-bench:start -->', '<!-- lighthouse-bench:end -->'],
   ].flatMap(([start, end]) =>
     previous.includes(start!) && previous.includes(end!)
@@ -268,6 +270,19 @@ if (process.env.BENCH_STATUS !== '0') {
   const { runStatusPageBench } = await import('./status-page.ts');
   const { writeBenchSections } = await import('./tracking.ts');
   await writeBenchSections('status-page', await runStatusPageBench());
+}
+// The missing-file check: one evaluation pass over 10 000 due rules beside the bare matching SQL
+// (its own database; BENCH_EXPECTED=0 leaves it out).
+if (process.env.BENCH_EXPECTED !== '0') {
+  const { runExpectedDeliveriesBench, writeExpectedDeliveriesResults } =
+    await import('./expected-deliveries.ts');
+  await writeExpectedDeliveriesResults(await runExpectedDeliveriesBench());
+}
+// Webhooks under ingestion: 3 endpoints at 200 events/s beside the same run without them, and a
+// receiver down for 2 minutes (its own database and worker process; BENCH_WEBHOOKS=0 leaves it out).
+if (process.env.BENCH_WEBHOOKS !== '0') {
+  const { runWebhooksBench, writeWebhooksResults } = await import('./webhooks.ts');
+  await writeWebhooksResults(await runWebhooksBench());
 }
 // The web app on a phone and a desktop, beside the framework floor (BENCH_LIGHTHOUSE=0 leaves it out).
 if (process.env.BENCH_LIGHTHOUSE !== '0') {

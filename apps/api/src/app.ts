@@ -35,12 +35,21 @@ import { customerUsersRoutes } from './modules/users/customer-users.routes.ts';
 import { userAdminRoutes } from './modules/users/user-admin.routes.ts';
 import { trackingRoutes } from './modules/tracking/tracking.routes.ts';
 import { ApiKeyVerifier } from './modules/ingest/api-keys.repository.ts';
+import { AccountApiKeyVerifier } from './modules/developer/account-api-keys.repository.ts';
+import { developerRoutes } from './modules/developer/developer.routes.ts';
+import { alertsRoutes } from './modules/alerts/alerts.routes.ts';
 import { ingestRoutes } from './modules/ingest/ingest.routes.ts';
 import { ediTrackingRoutes } from './modules/edi-tracking/edi-tracking.routes.ts';
 import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
+import { alertRulesRoutes } from './modules/alert-rules/alert-rules.routes.ts';
+import { alertPreferencesRoutes } from './modules/alert-notifications/alert-preferences.routes.ts';
+import { setAlertLinkBase } from './modules/alert-notifications/alert-routing.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
+import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { systemResolver, type Resolver } from './modules/webhooks/webhook-address-policy.ts';
+import webhookDispatcherPlugin from './jobs/webhook-dispatcher-plugin.ts';
 import accessPlugin from './plugins/access.ts';
 import databasePlugin from './plugins/database.ts';
 import drainingPlugin from './plugins/draining.ts';
@@ -64,6 +73,8 @@ export type BuildAppOptions = {
   logger?: false | { stream: DestinationStream };
   /** Folder of the built SPA; defaults to apps/web/dist. */
   webDist?: string;
+  /** How webhook host names resolve (tests name their own); default: the system's DNS. */
+  webhookResolver?: Resolver;
 };
 
 const INCOMING_REQUEST_ID = /^[\w.:-]{1,128}$/;
@@ -146,9 +157,18 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   const crm = createCrmConnector(config, db);
   await app.register(storagePlugin, config.storage);
   await app.register(jobsPlugin, jobsOptionsOf(config, crm));
+  // SSRF rules of webhook addresses, at registration and at every delivery (docs/security.md).
+  const webhookPolicy = {
+    allowLoopback: config.webhooks.allowLoopback,
+    resolve: options.webhookResolver ?? systemResolver,
+  };
+  if (config.webhooks.dispatch)
+    await app.register(webhookDispatcherPlugin, { policy: webhookPolicy, publicUrl: config.publicUrl });
   await app.register(openapiPlugin);
   await app.register(spaPlugin, { distDir, publicUrl: config.publicUrl });
   // From here on every route must declare its access rule.
+  // Alert e-mails are written deep inside other transactions; they link to this address.
+  setAlertLinkBase(config.publicUrl);
   const tokens = new TokenService(db, config.publicUrl);
   const identityProvider = {
     issuer: config.oidcIssuer ?? issuerOf(config.publicUrl),
@@ -167,6 +187,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tokens,
     authenticator: new Authenticator(db, tokens, identityProvider, principals),
     apiKeys: new ApiKeyVerifier(db),
+    accountKeys: new AccountApiKeyVerifier(db),
   });
   await app.register(rateLimitsPlugin, { limits: config.rateLimits });
 
@@ -199,6 +220,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
     tagManager: config.tagManager,
     tagManagerScript: config.tagManagerScript ?? null,
     sessionIdleMinutes: config.sessionIdleMinutes,
+    publicUrl: config.publicUrl,
   };
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(metricsRoutes, { token: config.metrics.token, requireToken: true });
@@ -237,9 +259,14 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(trackingRoutes);
   await app.register(ingestRoutes);
   await app.register(ediTrackingRoutes);
+  await app.register(developerRoutes);
+  await app.register(alertRulesRoutes);
+  await app.register(alertPreferencesRoutes);
   await app.register(savedViewsRoutes);
   await app.register(searchRoutes);
+  await app.register(webhooksRoutes, { policy: webhookPolicy });
   await app.register(statusRoutes, { publicUrl: config.publicUrl });
+  await app.register(alertsRoutes);
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

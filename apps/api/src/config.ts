@@ -143,6 +143,18 @@ const ZEnv = z.object({
   RATE_LIMIT_INVITATIONS: z.coerce.number().int().min(1).default(100),
   RATE_LIMIT_EMAIL_CHANGE: z.coerce.number().int().min(1).default(20),
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute of one account API key, reads included (docs/api-keys.md). */
+  RATE_LIMIT_ACCOUNT_KEYS: z.coerce.number().int().min(1).default(600),
+  /**
+   * 1 lets webhooks deliver to loopback (http://127.0.0.1): tests and the bench only. Refused in
+   * production, where it would let a customer's endpoint reach the server itself (docs/security.md).
+   */
+  WEBHOOKS_ALLOW_LOOPBACK: ZFlag,
+  /**
+   * 0 keeps the webhook dispatcher out of this process; default: wherever jobs run (RUN_JOBS).
+   * Any number of dispatchers may run (docs/webhooks.md, "Where deliveries are sent from").
+   */
+  WEBHOOK_DISPATCHER: z.enum(['0', '1']).optional(),
   SESSION_IDLE_MINUTES: z.coerce
     .number()
     .min(0)
@@ -232,6 +244,11 @@ export type AppConfig = {
   rateLimits: RateLimits;
   /** Minutes without use after which the web app signs out (warning first); 0: never. */
   sessionIdleMinutes: number;
+  /**
+   * Webhooks: whether this process runs a dispatcher, and whether endpoints may be on loopback
+   * (WEBHOOKS_ALLOW_LOOPBACK, never in production).
+   */
+  webhooks: { dispatch: boolean; allowLoopback: boolean };
   /** Bounds on waiting for PostgreSQL, so an unreachable database answers 503 instead of hanging. */
   database: { connectTimeoutMs: number; statementTimeoutMs: number };
   /** How long SIGTERM may take to drain requests and jobs before the process exits anyway. */
@@ -268,6 +285,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new Error('Invalid environment: METRICS_HOST: other than loopback only with METRICS_TOKEN');
   }
   const isProduction = e.NODE_ENV === 'production';
+  if (isProduction && e.WEBHOOKS_ALLOW_LOOPBACK === 1) {
+    // A customer could register http://127.0.0.1/… and make the Hub call itself.
+    throw new Error('Invalid environment: WEBHOOKS_ALLOW_LOOPBACK: never in production');
+  }
   // Relative to where npm was started (npm runs workspace scripts in the workspace folder);
   // by default the repository's own .data folder, whichever script starts the database.
   const fromStart = (path: string) => resolve(env.INIT_CWD ?? process.cwd(), path);
@@ -344,12 +365,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       : undefined,
     attachments: { maxFiles: e.ATTACHMENT_MAX_FILES, maxFileSizeMb: e.ATTACHMENT_MAX_FILE_MB },
     sessionIdleMinutes: e.SESSION_IDLE_MINUTES,
+    webhooks: {
+      dispatch: e.WEBHOOK_DISPATCHER === undefined ? e.RUN_JOBS !== '0' : e.WEBHOOK_DISPATCHER === '1',
+      allowLoopback: e.WEBHOOKS_ALLOW_LOOPBACK === 1,
+    },
     rateLimits: {
       signIn: { max: e.RATE_LIMIT_SIGN_IN, windowMs: 15 * MINUTE },
       mfa: { max: e.RATE_LIMIT_MFA, windowMs: 15 * MINUTE },
       invitation: { max: e.RATE_LIMIT_INVITATIONS, windowMs: 60 * MINUTE },
       emailChange: { max: e.RATE_LIMIT_EMAIL_CHANGE, windowMs: 60 * MINUTE },
       write: { max: e.RATE_LIMIT_WRITES, windowMs: MINUTE },
+      accountKey: { max: e.RATE_LIMIT_ACCOUNT_KEYS, windowMs: MINUTE },
     },
     database: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,

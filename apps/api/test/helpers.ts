@@ -11,6 +11,7 @@ import { buildApp } from '../src/app.ts';
 import { loadConfig, type AppConfig } from '../src/config.ts';
 import { createDatabase, type Database } from '../src/db/client.ts';
 import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
+import type { Resolver } from '../src/modules/webhooks/webhook-address-policy.ts';
 import { dropDatabase, TEMPLATE_DATABASE, withDatabase } from './global-setup.ts';
 
 export type TestContext = {
@@ -65,6 +66,8 @@ export async function createTestApp(
     logStream?: DestinationStream;
     /** Folder of a web build to serve; without one, screen paths are JSON 404s. */
     webDist?: string;
+    /** How webhook host names resolve (see modules/webhooks); default: the system's DNS. */
+    webhookResolver?: Resolver;
   } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
@@ -75,6 +78,8 @@ export async function createTestApp(
     NODE_ENV: 'test',
     HUB_ENVIRONMENT: 'Test',
     LOG_LEVEL: 'silent',
+    // Webhook tests start their own dispatchers; none runs behind another test's back.
+    WEBHOOK_DISPATCHER: '0',
     REPORTS_DIR: join(filesDir, 'reports'),
     ATTACHMENTS_DIR: join(filesDir, 'attachments'),
     ...options.env,
@@ -84,6 +89,7 @@ export async function createTestApp(
     db,
     logger: options.logStream ? { stream: options.logStream } : false,
     ...(options.webDist ? { webDist: options.webDist } : {}),
+    ...(options.webhookResolver ? { webhookResolver: options.webhookResolver } : {}),
   });
   options.configure?.(app);
   await app.ready();

@@ -4,7 +4,7 @@ import { DEMO_PASSWORD } from '../src/seed/demo-accounts.ts';
 
 /**
  * What no span attribute and no metric label may hold (docs/security.md): a bearer token, a JWT,
- * an e-mail address, a password field's value, an argon2 hash, the demo password. The same kinds
+ * an API key, an e-mail address, a password field's value, an argon2 hash, the demo password. The same kinds
  * of secrets as the request-log test looks for, found by shape here since a whole test run's
  * spans are checked, not one known set of values.
  */
@@ -12,6 +12,8 @@ const SECRET_SHAPES: { name: string; pattern: RegExp }[] = [
   // A token's worth of token characters: "send a bearer token." in an error message is no token.
   { name: 'bearer token', pattern: /\bBearer\s+[\w.~+/-]{16,}/i },
   { name: 'JWT', pattern: /\beyJ[\w-]{8,}\.[\w-]{8,}\.[\w-]*/ },
+  // Ingestion keys (`shk_`) and account API keys (`shr_`), also without their header.
+  { name: 'API key', pattern: /\bsh[kr]_[\w-]{20,}/ },
   { name: 'e-mail address', pattern: /[\w.+-]+@[\w-]+(\.[\w-]+)+/ },
   // `password = $1` in a statement is a placeholder, not a value.
   { name: 'password value', pattern: /password"?\s*[:=]\s*(?!\$\d)["']?[^\s"',)]+/i },

@@ -98,6 +98,13 @@ export const PAGE_WALK: readonly WalkRow[] = [
   { path: '/accountsettings/users', users: ADMINS },
   { path: '/accountsettings/users/invite', users: ADMINS },
   { path: '/accountsettings/users/:accountUserId', users: ADMINS },
+  { path: '/developer', users: ADMINS },
+  { path: '/developer/webhooks', users: ADMINS },
+  { path: '/developer/webhooks/new', users: ADMINS },
+  { path: '/alerts', users: EVERYONE },
+  { path: '/alerts/expected-deliveries', users: ADMINS },
+  { path: '/alerts/settings', users: ADMINS },
+  { path: '/alerts/notifications', users: EVERYONE },
 
   { path: '/administration/services', users: PROVIDER },
   { path: '/administration/api-keys', users: PROVIDER },
@@ -137,6 +144,10 @@ export const NOT_WALKED: readonly { path: string; reason: string }[] = [
   { path: '/edi-tracking', reason: `${REDIRECT} (files)` },
   { path: '/accountsettings', reason: `${REDIRECT} (users)` },
   { path: '/edi-connect', reason: `${REDIRECT} (deployment-requests)` },
+  ...['/developer/webhooks/:endpointId', '/developer/webhooks/:endpointId/deliveries'].map((path) => ({
+    path,
+    reason: 'the demo accounts have no webhook endpoint; webhooks.e2e.test.ts registers one and opens both',
+  })),
   { path: '/wod', reason: `${REDIRECT} (/external?service=WOD)` },
   { path: '/ea', reason: 'redirects to /external?service=EA, the same page as WOD’s' },
   ...['/ai', '/ibf', '/lit', '/jir'].map((path) => ({

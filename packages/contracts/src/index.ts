@@ -30,3 +30,7 @@ export * from './api/saved-views.ts';
 export * from './api/search.ts';
 export * from './api/status.ts';
 export * from './api/events.ts';
+export * from './api/developer.ts';
+export * from './api/alerts.ts';
+export * from './api/alert-settings.ts';
+export * from './api/webhooks.ts';

@@ -3,6 +3,7 @@ import { STATUS_HISTORY_DAYS } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
 import { defineJob } from './job-definition.ts';
 import { purgeExpiredTracking } from './tracking-retention.ts';
+import { purgeWebhookHistory } from '../modules/webhooks/webhook-retention.ts';
 
 /** How long records that only serve security and support stay once they are no longer needed. */
 export const RETENTION = {
@@ -17,7 +18,8 @@ export const RETENTION = {
  * Deletes what has expired: sign-in attempts past the lockout window (kept a while for support),
  * ended sessions, finished or expired MFA challenges, used or expired e-mail links, old sent mail
  * (it may hold sign-in codes), the identity provider's expired grants, codes and sessions, and
- * status-page notices closed longer ago than the page's history.
+ * status-page notices closed longer ago than the page's history, and webhook deliveries, their
+ * attempts and the events older than 30 days.
  * Answers how many rows went, per table.
  */
 export async function purgeExpired(db: Database): Promise<Record<string, number>> {
@@ -35,6 +37,8 @@ export async function purgeExpired(db: Database): Promise<Record<string, number>
   for (const [table, statement] of Object.entries(statements)) {
     deleted[table] = (await db.$client.query(statement)).rowCount ?? 0;
   }
+  // The webhook delivery log and the events behind it: 30 days, in batches (docs/webhooks.md).
+  Object.assign(deleted, await purgeWebhookHistory(db.$client));
   return deleted;
 }
 

@@ -5,7 +5,10 @@ import PgBoss from 'pg-boss';
 import type { AppConfig } from '../config.ts';
 import type { Job, JobServices } from '../jobs/job-definition.ts';
 import { importCustomersJob } from '../jobs/import-customers.job.ts';
+import { evaluateAlertRulesJob } from '../jobs/evaluate-alert-rules.job.ts';
+import { alertDigestJob } from '../jobs/alert-digest.job.ts';
 import { compactTrackingCountsJob } from '../jobs/compact-tracking-counts.job.ts';
+import { evaluateExpectedDeliveriesJob } from '../jobs/evaluate-expected-deliveries.job.ts';
 import { createTrackingPartitionsJob } from '../jobs/create-tracking-partitions.job.ts';
 import { purgeExpiredJob } from '../jobs/purge-expired.job.ts';
 import { generateReportJob } from '../jobs/generate-report.job.ts';
@@ -26,6 +29,9 @@ const JOBS: Job[] = [
   reportMaintenanceJob as Job,
   runReportSchedulesJob as Job,
   importCustomersJob as Job,
+  evaluateExpectedDeliveriesJob as Job,
+  evaluateAlertRulesJob as Job,
+  alertDigestJob as Job,
 ];
 
 declare module 'fastify' {

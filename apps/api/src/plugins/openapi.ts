@@ -5,6 +5,7 @@ import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
 import { REQUEST_ID_HEADER } from '@service-hub/contracts';
 import type { RouteAccess } from './access.ts';
+import { webhooksSection } from '../modules/webhooks/webhook-openapi.ts';
 
 type OpenApiDocument = ReturnType<typeof jsonSchemaTransformObject>;
 
@@ -35,6 +36,16 @@ const TAGS = [
   },
   { name: 'ingestion', description: 'Tracking data from production and print systems, and their API keys' },
   { name: 'saved views', description: 'Saved and shared views of lists, and the columns each user shows' },
+  {
+    name: 'webhooks',
+    description:
+      'Webhook endpoints of the active account, their signing secrets and the delivery log; the payloads are in `webhooks`',
+  },
+  {
+    name: 'developer',
+    description:
+      "API keys with which a customer's own systems read the account's tracking (docs/api-keys.md)",
+  },
 ];
 
 /** Components nothing refers to (e.g. the input twins of schemas used only in responses) are left out. */
@@ -110,7 +121,8 @@ async function openapiPlugin(app: FastifyInstance) {
             description:
               'With single sign-on (USE_AUTH_SERVICE=0): the identity provider’s ID token. With the own ' +
               'authentication service (USE_AUTH_SERVICE=1): the access token from POST /api/auth/login or ' +
-              '/api/auth/refresh (15 minutes).',
+              '/api/auth/refresh (15 minutes). Or an account API key (`shr_…`) on the operations whose ' +
+              '`x-access` names an `apiKeyScope`.',
           },
           apiKeyAuth: {
             type: 'apiKey',
@@ -140,7 +152,13 @@ async function openapiPlugin(app: FastifyInstance) {
       return transformed;
     },
     transformObject: (input) =>
-      withoutUnusedSchemas(withAccessRules(jsonSchemaTransformObject(input), app.accessRules)),
+      withoutUnusedSchemas(
+        // OpenAPI 3.1's `webhooks`: what the Hub sends to customers' endpoints (docs/webhooks.md).
+        {
+          ...withAccessRules(jsonSchemaTransformObject(input), app.accessRules),
+          webhooks: webhooksSection(),
+        },
+      ),
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
 }

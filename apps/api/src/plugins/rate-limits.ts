@@ -1,11 +1,19 @@
 import rateLimit from '@fastify/rate-limit';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest, onRequestHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
 import { normalizeEmail, ZApiError } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
 import { TooManyRequestsError } from '../lib/errors.ts';
 
-export const RATE_LIMIT_CATEGORIES = ['signIn', 'mfa', 'invitation', 'emailChange', 'write'] as const;
+/** `accountKey`: every request of one account API key, reads included (see `limitAccountKey`). */
+export const RATE_LIMIT_CATEGORIES = [
+  'signIn',
+  'mfa',
+  'invitation',
+  'emailChange',
+  'write',
+  'accountKey',
+] as const;
 export type RateLimitCategory = (typeof RATE_LIMIT_CATEGORIES)[number];
 export type RateLimit = { max: number; windowMs: number };
 export type RateLimits = Record<RateLimitCategory, RateLimit>;
@@ -48,6 +56,30 @@ function callerKey(request: FastifyRequest, category: RateLimitCategory): string
   return request.ip;
 }
 
+/**
+ * Counts one request of `key` in its fixed window, in the table every instance shares; answers the
+ * count so far and the milliseconds until the window ends.
+ */
+async function countInWindow(
+  db: Database,
+  key: string,
+  windowMs: number,
+): Promise<{ current: number; ttl: number }> {
+  const { rows } = await db.$client.query<{ count: number; ttl: number }>(
+    `INSERT INTO rate_limits AS r (key, count, expires_at)
+     VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
+     ON CONFLICT (key) DO UPDATE SET
+       count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END,
+       expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
+     RETURNING count, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl`,
+    [key, windowMs],
+  );
+  // Expired windows are dropped now and then instead of by a job: a handful of rows per caller.
+  if (Math.random() < 0.01)
+    void db.$client.query('DELETE FROM rate_limits WHERE expires_at < now()').catch(() => undefined);
+  return { current: rows[0]!.count, ttl: rows[0]!.ttl };
+}
+
 /** @fastify/rate-limit's store, counting in one table every instance shares. */
 function postgresStore(db: Database) {
   return class PostgresRateLimitStore {
@@ -56,22 +88,8 @@ function postgresStore(db: Database) {
       callback: (error: Error | null, result?: { current: number; ttl: number }) => void,
       timeWindow: number,
     ) {
-      db.$client
-        .query<{ count: number; ttl: number }>(
-          `INSERT INTO rate_limits AS r (key, count, expires_at)
-           VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-           ON CONFLICT (key) DO UPDATE SET
-             count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END,
-             expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
-           RETURNING count, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl`,
-          [key, timeWindow],
-        )
-        .then(({ rows }) => {
-          // Expired windows are dropped now and then instead of by a job: a handful of rows per caller.
-          if (Math.random() < 0.01)
-            void db.$client.query('DELETE FROM rate_limits WHERE expires_at < now()').catch(() => undefined);
-          callback(null, { current: rows[0]!.count, ttl: rows[0]!.ttl });
-        })
+      countInWindow(db, key, timeWindow)
+        .then((result) => callback(null, result))
         .catch((error: Error) => callback(error));
     }
     child() {
@@ -80,14 +98,52 @@ function postgresStore(db: Database) {
   };
 }
 
+const seconds = (n: number) => `${n} ${n === 1 ? 'second' : 'seconds'}`;
+
+/**
+ * Every request of an account API key counts against the key's own budget (its reads are what it
+ * exists for, so reads count too), in the shared table. Unlike the other limits, a key's answers
+ * tell its budget — a customer's system needs it to pace itself, and the key is the customer's
+ * own: RateLimit-Limit, RateLimit-Remaining and RateLimit-Reset (whole seconds until the window
+ * starts afresh), as in the IETF draft draft-ietf-httpapi-ratelimit-headers. Runs right after the
+ * key is verified, before validation and the account check, so 400 and 403 answers carry the
+ * headers too; past the limit 429 with Retry-After.
+ */
+function accountKeyLimiter(db: Database, limit: RateLimit): onRequestHookHandler {
+  return async (request, reply) => {
+    const key = request.accountKey;
+    if (!key) return;
+    const { current, ttl } = await countInWindow(db, `accountKey:${key.keyId}`, limit.windowMs);
+    const reset = Math.max(1, Math.ceil(ttl / 1000));
+    reply.header('ratelimit-limit', String(limit.max));
+    reply.header('ratelimit-remaining', String(Math.max(0, limit.max - current)));
+    reply.header('ratelimit-reset', String(reset));
+    if (current > limit.max)
+      throw new TooManyRequestsError(
+        'RATE_LIMITED',
+        `Too many requests with this API key. Try again in ${seconds(reset)}.`,
+        ttl / 1000,
+      );
+  };
+}
+
 /**
  * Rate limits on sign-in, second factors, invitations, e-mail changes and every write, counted in
  * PostgreSQL so that they hold across API instances. Runs before the handler (after the access
  * check and validation), so the caller is known; a refusal is 429 in the error shape with
- * Retry-After.
+ * Retry-After. Account API keys have a limit of their own on every request (`accountKeyLimiter`).
  */
 async function rateLimitsPlugin(app: FastifyInstance, options: { limits: RateLimits }) {
   const { limits } = options;
+  const limitAccountKey = accountKeyLimiter(app.db, limits.accountKey);
+  // After the access plugin's own onRoute hook, so this runs once it has verified the key.
+  app.addHook('onRoute', (route) => {
+    const access = route.config?.access;
+    if (typeof access !== 'object' || !access.apiKeyScope) return;
+    route.onRequest = [...[route.onRequest ?? []].flat(), limitAccountKey];
+    const response = (route.schema?.response ?? {}) as Record<string, unknown>;
+    route.schema = { ...route.schema, response: { ...response, 429: response[429] ?? ZApiError } };
+  });
   const categoryOfRequest = (request: FastifyRequest) => categoryOf(request.method, request.routeOptions.url);
   // Every limited operation (each write) documents its 429 in the OpenAPI document.
   app.addHook('onRoute', (route) => {

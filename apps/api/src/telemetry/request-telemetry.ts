@@ -3,8 +3,12 @@ import fp from 'fastify-plugin';
 import { fastifyTracingPlugin, isTracing } from './tracing-state.ts';
 import { httpRequestDuration, UNMATCHED_ROUTE } from './metrics.ts';
 
-/** Who called, as far as a span may say: the kind of caller, never who (no id, name or address). */
-export type CallerKind = 'user' | 'api-key' | 'anonymous';
+/**
+ * Who called, as far as a span may say: the kind of caller, never who (no id, name or address).
+ * `api-key` is a production system with an ingestion key, `account-key` a customer's own system
+ * reading its account with an account API key (docs/api-keys.md).
+ */
+export type CallerKind = 'user' | 'api-key' | 'account-key' | 'anonymous';
 
 /**
  * Marks the request's span with the kind of caller; plugins/access.ts calls it once the caller is

@@ -15,6 +15,8 @@ export type Actor = {
   accountId?: number;
   /** Sees every customer (provider administrator). */
   seesAll: boolean;
+  /** An account API key (`token` is the key): its scopes and the one account it reads. */
+  accountKey?: { scopes: string[]; customerId: number };
 };
 
 export type HomeResources = {
@@ -93,6 +95,37 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
         'SELECT id AS v FROM saved_views WHERE customer_id = $1 LIMIT 1',
         `INSERT INTO saved_views (user_id, customer_id, list, name, query, shared)
          VALUES ($2, $1, 'tracking.files', 'Matrix view', '', true) RETURNING id AS v`,
+      ),
+      accountApiKey: await ensure(
+        'SELECT id AS v FROM account_api_keys WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO account_api_keys (customer_id, name, key_prefix, key_hash, scopes, created_by)
+         VALUES ($1, 'matrix', 'shr_matrix', md5(random()::text), '{tracking:read}', $2) RETURNING id AS v`,
+      ),
+      webhookEndpoint: await ensure(
+        'SELECT id AS v FROM webhook_endpoints WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO webhook_endpoints (customer_id, url, description, event_types, created_by)
+         VALUES ($1, 'https://hooks.example.com/matrix', 'Matrix', '{file.arrived}', $2) RETURNING id AS v`,
+      ),
+      webhookDelivery: await ensure(
+        'SELECT id AS v FROM webhook_deliveries WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO webhook_deliveries (id, endpoint_id, customer_id, event_type, test_payload, state)
+         SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, $1, 'webhook.test', '{}', 'failed'
+           FROM webhook_endpoints e WHERE e.customer_id = $1 AND $2::uuid IS NOT NULL LIMIT 1 RETURNING id AS v`,
+      ),
+      expectedDelivery: await ensure(
+        'SELECT id AS v FROM expected_deliveries WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO expected_deliveries (customer_id, name, filename_pattern, deadline, time_zone, next_deadline_at, created_by)
+         VALUES ($1, 'Matrix invoices', 'INV_*.xml', '06:00', 'Europe/Stockholm', now() + interval '1 day', $2) RETURNING id AS v`,
+      ),
+      // A track-and-trace alert (every caller who holds the account with STT sees it).
+      alert: await ensure(
+        "SELECT id AS v FROM alerts WHERE customer_id = $1 AND kind = 'missingFile' LIMIT 1",
+        `INSERT INTO alerts (customer_id, kind, subject_key, details)
+         SELECT $1, 'missingFile', 'matrix:missing', '{}' WHERE $2::uuid IS NOT NULL RETURNING id AS v`,
+      ),
+      // Every account has the default threshold rules (migration 0022).
+      alertRule: await q(
+        'SELECT id AS v FROM alert_rules WHERE customer_id = $1 ORDER BY created, id LIMIT 1',
       ),
       // Provider-wide resources (no customer of their own).
       service: await one(ctx, 'SELECT id AS v FROM services ORDER BY id LIMIT 1'),
@@ -173,6 +206,7 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/(legacy\/)?customers\//, 'id', 'customer'],
   [/^\/api\/(legacy\/)?customers\//, 'customerId', 'customer'],
   [/^\/api\/(legacy\/)?customers\//, 'invitationId', 'invitation'],
+  [/^\/api\/customers\//, 'keyId', 'accountApiKey'],
   [/./, 'userId', 'user'],
   [/^\/api\/reports\//, 'id', 'report'],
   [/^\/api\/report-schedules\//, 'id', 'reportSchedule'],
@@ -185,6 +219,11 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/tracking\//, 'fileId', 'file'],
   [/^\/api\/tracking\//, 'documentId', 'document'],
   [/^\/api\/saved-views\//, 'id', 'savedView'],
+  [/^\/api\/alert-rules\//, 'id', 'alertRule'],
+  [/^\/api\/expected-deliveries\//, 'id', 'expectedDelivery'],
+  [/^\/api\/alerts\//, 'id', 'alert'],
+  [/^\/api\/webhooks\//, 'endpointId', 'webhookEndpoint'],
+  [/^\/api\/webhooks\//, 'deliveryId', 'webhookDelivery'],
   [/^\/api\/services\//, 'serviceId', 'service'],
   [/^\/api\/customer-imports\//, 'importId', 'customerImport'],
   [/^\/api\/ingest\/api-keys\//, 'id', 'apiKey'],
@@ -289,4 +328,54 @@ export async function actorsFor(ctx: TestContext, home: HomeResources): Promise<
   for (const actor of actors.filter((a) => a.name.startsWith('foreign ')))
     actors.push({ ...actor, name: `${actor.name} (home account)`, accountId: home.customerId });
   return actors;
+}
+
+/**
+ * Customers' own systems with account API keys (docs/api-keys.md), made through the real endpoint:
+ * the home account's key with both scopes and with track and trace only, and another customer's
+ * key naming the home account. What each "holds" is what its account holds: the key reads with the
+ * account's own services, not a user's.
+ */
+export async function accountKeyActorsFor(
+  ctx: TestContext,
+  home: HomeResources,
+  foreignCustomerId: number,
+): Promise<Actor[]> {
+  const sfadmin = await ctx.tokenFor('sfadmin@example.com');
+  const servicesOf = async (customerId: number) => {
+    const { rows } = await ctx.db.$client.query<{ prefix: string }>(
+      `SELECT DISTINCT p.prefix FROM customer_permissions cp JOIN permissions p ON p.id = cp.permission_id
+        WHERE cp.customer_id = $1`,
+      [customerId],
+    );
+    return new Map([[customerId, new Set(rows.map((row) => row.prefix))]]);
+  };
+  const keyActor = async (name: string, customerId: number, scopes: string[], accountId: number) => {
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/customers/${customerId}/api-keys`,
+      headers: { authorization: `Bearer ${sfadmin}` },
+      payload: { name: `matrix ${name}`, scopes },
+    });
+    if (created.statusCode !== 201) throw new Error(`creating the ${name} failed: ${created.body}`);
+    return {
+      name,
+      token: created.json<{ key: string }>().key,
+      roles: [],
+      accounts: await servicesOf(customerId),
+      accountId,
+      seesAll: false,
+      accountKey: { scopes, customerId },
+    };
+  };
+  return [
+    await keyActor('account key', home.customerId, ['tracking:read', 'ediTracking:read'], home.customerId),
+    await keyActor('account key (tracking only)', home.customerId, ['tracking:read'], home.customerId),
+    await keyActor(
+      'foreign account key (home account)',
+      foreignCustomerId,
+      ['tracking:read', 'ediTracking:read'],
+      home.customerId,
+    ),
+  ];
 }

@@ -28,7 +28,9 @@ export type JsonSchema = {
 
 /** `x-access` as the OpenAPI plugin writes it (plugins/openapi.ts). */
 export type DeclaredAccess =
-  { public: true } | { apiKey: true } | { signedIn: true; roles?: string[]; account?: { requires?: string } };
+  | { public: true }
+  | { apiKey: true }
+  | { signedIn: true; roles?: string[]; account?: { requires?: string }; apiKeyScope?: string };
 
 export type Parameter = {
   name: string;

@@ -1,9 +1,12 @@
 import { accountRoutes } from '../features/account/routes';
 import { accountSettingsRoutes } from '../features/account-settings/routes';
 import { administrationRoutes } from '../features/administration/routes';
+import { alertSettingsRoutes } from '../features/alert-settings/routes';
+import { alertsRoutes } from '../features/alerts/routes';
 import { authRoutes } from '../features/auth/routes';
 import { customersRoutes } from '../features/customers/routes';
 import { dashboardRoutes } from '../features/dashboard/routes';
+import { developerRoutes } from '../features/developer/routes';
 import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { ediConnectRoutes } from '../features/edi-connect/routes';
 import { ediTrackingRoutes } from '../features/edi-tracking/routes';
@@ -12,6 +15,7 @@ import { shellRoutes } from '../features/shell/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
 import { usersRoutes } from '../features/users/routes';
+import { webhooksRoutes } from '../features/webhooks/routes';
 import type { RouteDefinition } from '../lib/routing/route-definition';
 import { appLinks } from '../lib/routing/links';
 
@@ -40,6 +44,10 @@ export const signedInRoutes: RouteDefinition[] = [
   ...ediTrackingRoutes,
   ...reportsRoutes,
   ...accountSettingsRoutes,
+  ...developerRoutes,
+  ...webhooksRoutes,
+  ...alertsRoutes,
+  ...alertSettingsRoutes,
   ...ediConnectRoutes,
   ...accountRoutes,
 ];

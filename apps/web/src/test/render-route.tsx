@@ -38,6 +38,7 @@ const config: TRuntimeConfig = {
   tagManager: 'none',
   tagManagerScript: null,
   sessionIdleMinutes: 0,
+  publicUrl: 'https://hub.example.com',
 };
 
 /** A token the web app accepts as unexpired (it only reads the expiry; the stubbed API checks nothing). */

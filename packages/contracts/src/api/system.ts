@@ -46,6 +46,11 @@ export const ZRuntimeConfig = z
       .number()
       .min(0)
       .describe('Minutes without use after which the web app signs out, warning before; 0: never'),
+    publicUrl: z
+      .string()
+      .describe(
+        'The address the Hub is published at (PUBLIC_URL), without a trailing slash: the host of API examples',
+      ),
   })
   .meta({ id: 'RuntimeConfig' });
 export type TRuntimeConfig = z.infer<typeof ZRuntimeConfig>;

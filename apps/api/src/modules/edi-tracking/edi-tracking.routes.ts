@@ -14,11 +14,15 @@ import {
   ZListEdiMessagesRequest,
   ZListEdiMessagesResponse,
 } from '@service-hub/contracts';
-import { accountOf, principalOf } from '../auth/request-context.ts';
+import { accountOf } from '../auth/request-context.ts';
 import { listConsignments, listDocuments, listMessages } from './edi-tracking.repository.ts';
 import { getConsignment, getDocument, getMessage, listedAccounts } from './edi-tracking.service.ts';
 
-const ETS = { access: { account: { requires: 'ETS' as const } } };
+/**
+ * Every EDI tracking read is also open to a customer's own systems with an account API key of
+ * scope `ediTracking:read` (docs/api-keys.md).
+ */
+const ETS = { access: { account: { requires: 'ETS' as const }, apiKeyScope: 'ediTracking:read' as const } };
 const errors = { 400: ZApiError, 401: ZApiError, 403: ZApiError };
 const TEXT_FILTERS =
   'Text filters compare ignoring case with their search type (`senderNameOperator=startsWith`, …; ' +
@@ -45,7 +49,7 @@ export const ediTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { customerIds, ...query } = request.query;
-      const accounts = await listedAccounts(app.db, principalOf(request), accountOf(request), customerIds);
+      const accounts = await listedAccounts(app.db, request.principal, accountOf(request), customerIds);
       const { rows, ...page } = await listConsignments(app.db, accounts, query);
       return { ...page, result: rows };
     },
@@ -82,7 +86,7 @@ export const ediTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { customerIds, ...query } = request.query;
-      const accounts = await listedAccounts(app.db, principalOf(request), accountOf(request), customerIds);
+      const accounts = await listedAccounts(app.db, request.principal, accountOf(request), customerIds);
       const { rows, ...page } = await listDocuments(app.db, accounts, query);
       return { ...page, result: rows };
     },
@@ -120,7 +124,7 @@ export const ediTrackingRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) => {
       const { customerIds, ...query } = request.query;
-      const accounts = await listedAccounts(app.db, principalOf(request), accountOf(request), customerIds);
+      const accounts = await listedAccounts(app.db, request.principal, accountOf(request), customerIds);
       const { rows, ...page } = await listMessages(app.db, accounts, query);
       return { ...page, result: rows };
     },

@@ -18,16 +18,21 @@ import {
 /**
  * The accounts a list spans: the active one, or those named in `customerIds`, each of which the
  * caller must hold with EDI tracking (the same rule as the active account). One refusal for every
- * other id, held or not, existing or not.
+ * other id, held or not, existing or not. An account API key (no user: `principal` null) holds its
+ * own account only.
  */
 export async function listedAccounts(
   db: Database,
-  principal: Principal,
+  principal: Principal | null,
   account: ActiveAccount,
   customerIds: readonly number[] | undefined,
 ): Promise<number[]> {
   if (!customerIds) return [account.id];
   const refused = forbidden('You are not authorized for one of these customer accounts.');
+  if (!principal) {
+    if (customerIds.some((id) => id !== account.id)) throw refused;
+    return [account.id];
+  }
   if (customerIds.some((id) => !principal.customerIds.includes(id))) throw refused;
   const held = await Promise.all(
     customerIds.map((id) => (id === account.id ? account : findHeldAccount(db, principal.userId, id))),

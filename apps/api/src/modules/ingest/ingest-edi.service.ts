@@ -1,6 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { TIngestRecord } from '@service-hub/contracts';
 import type { NewHubEvent } from '../events/events.repository.ts';
+import { alertEdiMessageStatus } from '../alert-rules/failure-alerts.ts';
 import {
   applyEdiStatus,
   findChild,
@@ -82,13 +83,19 @@ export async function prepareEdi(
         apply: async () => {
           await lockConsignment(client, known.id);
           const change = await applyEdiStatus(client, target, record);
-          if (change)
+          if (change) {
             events.push({
               customerId,
               type: 'edi_message.status_changed',
               occurredAt: new Date(record.occurredAt),
               data: { ...change, consignmentId: record.consignmentId },
             });
+            // A failed message raises its alert, a recovered one resolves it, with the change itself.
+            await alertEdiMessageStatus(client, customerId, {
+              ...change,
+              consignmentId: record.consignmentId,
+            });
+          }
         },
       };
     }

@@ -1,4 +1,5 @@
 import type { Language, Market, ReportLevel, TrackingStatus } from '@service-hub/contracts';
+import { MARKET_TIME_ZONES } from '../../lib/business-days.ts';
 import { defuseFormula, defuseFormulaSql } from '../../lib/csv.ts';
 
 /** A report column: its header in each language, the SQL that yields it, and its cell type. */
@@ -8,14 +9,6 @@ export type ReportColumn = {
   /** SQL over `f` (tracking_files) and, at document level, `d` (tracking_documents). */
   sql: string;
   type: 'number' | 'text';
-};
-
-/** Days of a report's time frame are the account's own calendar days. */
-export const MARKET_TIME_ZONES: Record<Market, string> = {
-  DK: 'Europe/Copenhagen',
-  FI: 'Europe/Helsinki',
-  NO: 'Europe/Oslo',
-  SE: 'Europe/Stockholm',
 };
 
 const STATUS_LABELS: Record<TrackingStatus, Record<Language, string>> = {

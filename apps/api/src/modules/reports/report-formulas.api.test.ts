@@ -5,7 +5,8 @@ import { createTestApp, type TestContext } from '../../../test/helpers.ts';
 import { reportsClient } from '../../../test/reports.ts';
 import { insertTrackingFile } from '../../../test/tracking-fixtures.ts';
 import { defuseFormula, defuseFormulaSql } from '../../lib/csv.ts';
-import { MARKET_TIME_ZONES, reportQuery } from './report-columns.ts';
+import { MARKET_TIME_ZONES } from '../../lib/business-days.ts';
+import { reportQuery } from './report-columns.ts';
 
 /**
  * CSV injection (OWASP): a cell starting with =, +, -, @, tab or carriage return is a formula to a

@@ -14,6 +14,7 @@ import type { Database } from '../../db/client.ts';
 import { inTransaction } from '../../lib/audit.ts';
 import { insertNotification } from '../notifications/notifications.repository.ts';
 import { recordEvents } from '../events/events.repository.ts';
+import { alertReportFailed, resolveReportAlerts } from '../alert-rules/failure-alerts.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -293,21 +294,50 @@ export async function markReady(
         },
       },
     ]);
+    // A ready report resolves the failure alert of its schedule, or of the same order that failed.
+    await resolveReportAlerts(client, report);
     return true;
   });
 }
 
+/**
+ * The report failed; the account's `reportFailed` alert is raised in the same transaction (when
+ * its check is on), so whoever sees the failed report also finds the alert.
+ */
 export async function markFailed(
   db: Database,
   report: Pick<ClaimedReport, 'id' | 'generationId'>,
   failure: ReportFailure,
   rowCount?: number,
 ): Promise<void> {
-  await db.$client.query(
-    `UPDATE reports SET status = 'failed', error = $3, row_count = coalesce($4, row_count), completed_at = now()
-      WHERE id = $1 AND generation_id = $2 AND status IN ('generating', 'queued')`,
-    [report.id, report.generationId, failure, rowCount ?? null],
-  );
+  await inTransaction(db.$client, async (client) => {
+    const { rows } = await client.query<{
+      customer_id: number;
+      schedule_id: string | null;
+      level: ReportLevel;
+      from_date: string;
+      to_date: string;
+    }>(
+      `UPDATE reports SET status = 'failed', error = $3, row_count = coalesce($4, row_count), completed_at = now()
+        WHERE id = $1 AND generation_id = $2 AND status IN ('generating', 'queued')
+        RETURNING customer_id, schedule_id, level, from_date, to_date`,
+      [report.id, report.generationId, failure, rowCount ?? null],
+    );
+    const failed = rows[0];
+    if (!failed) return;
+    await alertReportFailed(
+      client,
+      {
+        id: report.id,
+        customerId: failed.customer_id,
+        scheduleId: failed.schedule_id,
+        level: failed.level,
+        from: failed.from_date,
+        to: failed.to_date,
+      },
+      failure,
+    );
+  });
 }
 
 /** An interrupted attempt hands the report back to the queue, which retries it. */

@@ -16,7 +16,8 @@ import { generateReportJob } from '../../jobs/generate-report.job.ts';
 import type { ActiveAccount } from '../auth/active-account.repository.ts';
 import { isCustomerAdmin, isProviderAdmin } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
-import { MARKET_TIME_ZONES, reportQuery } from './report-columns.ts';
+import { MARKET_TIME_ZONES } from '../../lib/business-days.ts';
+import { reportQuery } from './report-columns.ts';
 import { deleteReport, findReport, insertReport, type Viewer } from './reports.repository.ts';
 
 export type ReportDeps = {

@@ -1,5 +1,12 @@
-import Holidays from 'date-holidays';
-import { WEEKDAYS, type Language, type Market, type Weekday } from '@service-hub/contracts';
+import type { Language, Market, Weekday } from '@service-hub/contracts';
+import {
+  addDays,
+  holidaysOf,
+  MARKET_TIME_ZONES,
+  wallClock,
+  weekdayOf,
+  zonedInstant,
+} from '../../lib/business-days.ts';
 
 type DayHours = readonly [opens: string, closes: string];
 
@@ -9,7 +16,7 @@ export const SUPPORT_PHONE_HOURS: Record<
   { timeZone: string; hours: Partial<Record<Weekday, DayHours>> }
 > = {
   DK: {
-    timeZone: 'Europe/Copenhagen',
+    timeZone: MARKET_TIME_ZONES.DK,
     hours: {
       mon: ['08:00', '16:00'],
       tue: ['08:00', '16:00'],
@@ -19,7 +26,7 @@ export const SUPPORT_PHONE_HOURS: Record<
     },
   },
   FI: {
-    timeZone: 'Europe/Helsinki',
+    timeZone: MARKET_TIME_ZONES.FI,
     hours: {
       mon: ['08:00', '17:00'],
       tue: ['08:00', '17:00'],
@@ -28,9 +35,9 @@ export const SUPPORT_PHONE_HOURS: Record<
       fri: ['08:00', '17:00'],
     },
   },
-  NO: { timeZone: 'Europe/Oslo', hours: {} },
+  NO: { timeZone: MARKET_TIME_ZONES.NO, hours: {} },
   SE: {
-    timeZone: 'Europe/Stockholm',
+    timeZone: MARKET_TIME_ZONES.SE,
     hours: {
       mon: ['08:00', '17:00'],
       tue: ['08:00', '17:00'],
@@ -41,70 +48,12 @@ export const SUPPORT_PHONE_HOURS: Record<
   },
 };
 
-/**
- * Days the line is closed besides weekends: the country's public holidays and the bank holidays
- * offices close on (Christmas Eve, Midsummer Eve, New Year's Eve), from the maintained
- * date-holidays rules.
- */
-const CLOSED_TYPES = ['public', 'bank'];
-
-const HOLIDAY_LANGUAGE: Record<Language, string> = { 'en-SE': 'en', sv: 'sv', no: 'no', da: 'da', fi: 'fi' };
-
-const DAY_MS = 86_400_000;
 const SEARCH_DAYS = 370;
 const HOLIDAYS_SHOWN_DAYS = 60;
 
-/** The wall-clock date and minutes of an instant in a time zone. */
-function wallClock(at: Date, timeZone: string): { date: string; minutes: number } {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(at)
-      .map((p) => [p.type, p.value]),
-  );
-  return {
-    date: `${parts.year}-${parts.month}-${parts.day}`,
-    minutes: Number(parts.hour) * 60 + Number(parts.minute),
-  };
-}
-
-/** The instant at which the wall clock of the time zone shows `date` `time`. */
-export function zonedInstant(date: string, time: string, timeZone: string): Date {
-  const wanted = Date.parse(`${date}T${time}:00Z`);
-  // The zone's offset at a guess, applied twice so that a guess on the far side of a DST change corrects itself.
-  let guess = wanted;
-  for (let i = 0; i < 2; i++) {
-    const shown = wallClock(new Date(guess), timeZone);
-    const shownMs = Date.parse(`${shown.date}T00:00:00Z`) + shown.minutes * 60_000;
-    guess += wanted - shownMs;
-  }
-  return new Date(guess);
-}
-
-const addDays = (date: string, days: number) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-const weekdayOf = (date: string): Weekday => WEEKDAYS[(new Date(`${date}T00:00:00Z`).getUTCDay() + 6) % 7]!;
-
+/** The market's closed days of `fromYear` and the year after (the search may cross New Year). */
 function closedDays(market: Market, fromYear: number, language: Language): Map<string, string> {
-  const calendar = new Holidays(market, {
-    languages: [HOLIDAY_LANGUAGE[language]],
-    types: CLOSED_TYPES as never,
-  });
-  const days = new Map<string, string>();
-  for (const year of [fromYear, fromYear + 1]) {
-    for (const holiday of calendar.getHolidays(year)) {
-      if (CLOSED_TYPES.includes(holiday.type)) days.set(holiday.date.slice(0, 10), holiday.name);
-    }
-  }
-  return days;
+  return new Map([...holidaysOf(market, fromYear, language), ...holidaysOf(market, fromYear + 1, language)]);
 }
 
 export type MarketHoursState = {

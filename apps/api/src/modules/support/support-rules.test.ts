@@ -6,7 +6,8 @@ import {
   servedAttachmentType,
 } from './attachment-types.ts';
 import { contentDispositionAttachment } from './content-disposition.ts';
-import { supportHoursAt, zonedInstant } from './support-hours.ts';
+import { zonedInstant } from '../../lib/business-days.ts';
+import { supportHoursAt } from './support-hours.ts';
 import { checkTransition } from './support.service.ts';
 
 describe('supportHoursAt', () => {

@@ -60,6 +60,7 @@ describe('[SYSTEM] health, readiness and runtime configuration', () => {
       tagManager: 'test',
       tagManagerScript: 'https://tags.example.com/gtm.js?id=TEST',
       sessionIdleMinutes: 30,
+      publicUrl: ctx.config.publicUrl,
     });
     expect(typeof config.buildId).toBe('string');
   });

@@ -30,6 +30,13 @@ import {
 import { getDocument, getFile } from './tracking.service.ts';
 
 const STT = { access: { account: { requires: 'STT' as const } } };
+/**
+ * The lists, details and exports a customer's own systems may also read with an account API key
+ * of scope `tracking:read` (docs/api-keys.md); the overview stays the web app's.
+ */
+const STT_OR_KEY = {
+  access: { account: { requires: 'STT' as const }, apiKeyScope: 'tracking:read' as const },
+};
 const csv = {
   description: 'A header row, then one row per entry',
   content: { 'text/csv': { schema: z.string() } },
@@ -59,7 +66,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/files',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'listTrackingFiles',
         tags: ['tracking'],
@@ -81,7 +88,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/files/:fileId',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'getTrackingFile',
         tags: ['tracking'],
@@ -98,7 +105,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/documents',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'listTrackingDocuments',
         tags: ['tracking'],
@@ -119,7 +126,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/documents/:documentId',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'getTrackingDocument',
         tags: ['tracking'],
@@ -136,7 +143,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/files/export',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'exportTrackingFiles',
         tags: ['tracking'],
@@ -168,7 +175,7 @@ export const trackingRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/api/tracking/stt/documents/export',
     {
-      config: STT,
+      config: STT_OR_KEY,
       schema: {
         operationId: 'exportTrackingDocuments',
         tags: ['tracking'],

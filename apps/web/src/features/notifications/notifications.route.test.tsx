@@ -42,6 +42,53 @@ describe('notifications in the frame', () => {
     expect(cleared).toBe(true);
   });
 
+  it("lead from an alert to its account's alert page", async () => {
+    await renderRoute('/account', customerUser, {
+      'GET /api/notifications': {
+        newCount: 1,
+        notifications: [
+          {
+            id: 4,
+            type: 'alertRaised',
+            payload: {
+              alertId: '3f2504e0-4f89-41d3-9a0c-0305e82c4401',
+              customerId: 2,
+              kind: 'documentsRejected',
+              customerName: 'Mälardalens Vatten AB',
+            },
+            created: '2026-03-02T08:00:00Z',
+            isNew: true,
+          },
+          {
+            id: 3,
+            type: 'alertResolved',
+            payload: {
+              alertId: '3f2504e0-4f89-41d3-9a0c-0305e82c4402',
+              customerId: 1,
+              kind: 'ediMessageFailed',
+              customerName: 'Göta Bostäder AB',
+            },
+            created: '2026-03-01T08:00:00Z',
+            isNew: false,
+          },
+        ],
+      } satisfies TListNotificationsResponse,
+      'GET /api/v3/user/mfa': { required: null, app: { enrolledAt: null }, email: { enrolledAt: null } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 1 new' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const raised = await within(dialog).findByRole('link', {
+      name: 'New alert for Mälardalens Vatten AB',
+      hidden: true,
+    });
+    expect(raised.getAttribute('href')).toBe('/alerts?activeAccountId=2');
+    const resolved = within(dialog).getByRole('link', {
+      name: 'An alert for Göta Bostäder AB is resolved',
+      hidden: true,
+    });
+    expect(resolved.getAttribute('href')).toBe('/alerts?activeAccountId=1');
+  });
+
   it('are not shown to someone the frame refuses', async () => {
     await renderRoute('/account', userWithoutAccounts, { 'GET /api/notifications': list });
     expect(await screen.findByText(/User not owned by any Customer/)).toBeTruthy();

@@ -29,14 +29,21 @@ describe('sidebar visibility (spec 6)', () => {
       'ediTracking',
       'support',
       'reports',
+      'alerts',
       'ediConnect',
     ]);
-    expect(visible(at(customerUser, MALARDALEN.id))).toEqual(['dashboard', 'tracking', 'support', 'reports']);
+    expect(visible(at(customerUser, MALARDALEN.id))).toEqual([
+      'dashboard',
+      'tracking',
+      'support',
+      'reports',
+      'alerts',
+    ]);
   });
 
   it('shows account settings to administrators and the provider entries to SF_ADMIN only', () => {
     expect(visible(at(customerAdmin, MALARDALEN.id))).toEqual(
-      expect.arrayContaining(['accountSettings', 'wod', 'ea']),
+      expect.arrayContaining(['accountSettings', 'developer', 'wod', 'ea']),
     );
     expect(visible(at(customerAdmin, MALARDALEN.id))).not.toContain('customers');
     expect(visible(at(providerAdmin, GOTA.id))).toEqual(

@@ -5,6 +5,7 @@ import {
   rolesOf,
   type AccessSubject,
 } from '../../lib/access/route-access';
+import { alertsLinks } from '../../lib/routing/alerts-links';
 import { sectionLinks } from '../../lib/routing/links';
 import { shellLinks } from './shell-links';
 
@@ -48,10 +49,18 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
   { id: 'lit', path: shellLinks.service('lit'), label: 'services.LIT', group: 'services' },
   { id: 'jir', path: shellLinks.service('jir'), label: 'services.JIR', group: 'services' },
   { id: 'reports', path: sectionLinks.reports(), label: 'titles.reports', group: 'manage' },
+  { id: 'alerts', path: alertsLinks.alerts(), label: 'titles.alerts', group: 'manage' },
   {
     id: 'accountSettings',
     path: sectionLinks.accountSettings(),
     label: 'titles.accountSettings',
+    group: 'manage',
+    singleSignOnRule: { role: 'ADMIN' },
+  },
+  {
+    id: 'developer',
+    path: sectionLinks.developer(),
+    label: 'titles.developer',
     group: 'manage',
     singleSignOnRule: { role: 'ADMIN' },
   },

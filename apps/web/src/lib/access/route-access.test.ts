@@ -174,6 +174,8 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/edi-tracking/documents/D1/C1': ['=', D, D, '='],
   '/edi-tracking/messages/M1/C1': ['=', D, D, '='],
   '/reports': ['=', '=', '=', '='],
+  '/alerts': ['=', '=', '=', '='],
+  '/alerts/expected-deliveries': [D, D, '=', '='],
   '/accountsettings': [D, D, '/accountsettings/users', '/accountsettings/users'],
   '/accountsettings/users': [D, D, '=', '='],
   '/accountsettings/users/invite': [D, D, '=', '='],
@@ -182,6 +184,13 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/edi-connect/deployment-requests': ['=', D, D, '='],
   '/edi-connect/deployment-requests/new': ['=', D, D, '='],
   '/account': ['=', '=', '=', '='],
+  '/alerts/settings': [D, D, '=', '='],
+  '/alerts/notifications': ['=', '=', '=', '='],
+  '/developer': [D, D, '=', '='],
+  '/developer/webhooks': [D, D, '=', '='],
+  '/developer/webhooks/new': [D, D, '=', '='],
+  '/developer/webhooks/E1': [D, D, '=', '='],
+  '/developer/webhooks/E1/deliveries': [D, D, '=', '='],
 };
 
 const SAMPLE_PARAMS: Record<string, string> = {
@@ -191,6 +200,7 @@ const SAMPLE_PARAMS: Record<string, string> = {
   consignmentId: 'C1',
   documentId: 'D1',
   messageId: 'M1',
+  endpointId: 'E1',
 };
 
 describe('every route of the table, for each demo user (production)', () => {

@@ -1981,6 +1981,162 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/customers/{id}/api-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's API keys, revoked ones included, with their scopes and last use */
+        get: operations["listAccountApiKeys"];
+        put?: never;
+        /** Creates an API key that reads this account; the key is shown in this answer only */
+        post: operations["createAccountApiKey"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/customers/{id}/api-keys/{keyId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /** Revokes an API key of the account at once (it stays in the list as revoked) */
+        delete: operations["revokeAccountApiKey"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-settings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The active account’s threshold rules and the switches of its other checks */
+        get: operations["getAlertSettings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Adds a threshold rule: rejected or not-delivered documents over a share or count in a window */
+        post: operations["createAlertRule"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Changes a threshold rule; its open alert is resolved and the rule judged afresh */
+        put: operations["updateAlertRule"];
+        post?: never;
+        /** Deletes a threshold rule (a default comes back with "restore defaults") */
+        delete: operations["deleteAlertRule"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/{id}/enabled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switches a threshold rule on or off (off resolves its open alert) */
+        put: operations["setAlertRuleEnabled"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-rules/restore-defaults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Switches the default rules back on, adding any that was changed or deleted */
+        post: operations["restoreDefaultAlertRules"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-checks": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /** Switches one of the other checks (missing files, failed EDI messages, failed reports) on or off */
+        put: operations["setAlertCheck"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alert-preferences": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Where the signed-in user hears of the active account’s alerts */
+        get: operations["getAlertPreferences"];
+        /** Chooses in the Hub on or off and e-mail off, at once or as a daily digest, for the active account */
+        put: operations["updateAlertPreferences"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/saved-views": {
         parameters: {
             query?: never;
@@ -2077,6 +2233,128 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/webhooks/endpoints": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's webhook endpoints (never their secrets) */
+        get: operations["listWebhookEndpoints"];
+        put?: never;
+        /** Registers an https endpoint for chosen event types; answers its signing secret once */
+        post: operations["createWebhookEndpoint"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{endpointId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One webhook endpoint of the account */
+        get: operations["getWebhookEndpoint"];
+        put?: never;
+        post?: never;
+        /** Deletes the endpoint with its secrets and delivery log */
+        delete: operations["deleteWebhookEndpoint"];
+        options?: never;
+        head?: never;
+        /** Changes the address, description or event types, or switches the endpoint on or off */
+        patch: operations["updateWebhookEndpoint"];
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{endpointId}/rotate-secret": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Answers a new signing secret once; the old one keeps signing during the overlap */
+        post: operations["rotateWebhookSecret"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/endpoints/{endpointId}/test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends a webhook.test event to the endpoint (also while it is switched off) */
+        post: operations["sendWebhookTestEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's deliveries with every attempt, newest first, filtered */
+        get: operations["listWebhookDeliveries"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/{deliveryId}/replay": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends one delivery again with the same webhook-id */
+        post: operations["replayWebhookDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/webhooks/deliveries/replay-failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Sends the failed deliveries of a time range again (at most 1000 per call) */
+        post: operations["replayFailedWebhookDeliveries"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/status": {
         parameters: {
             query?: never;
@@ -2152,8 +2430,280 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/alerts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The account's alerts, open and resolved, newest first
+         * @description Only the kinds the caller may see: track and trace alerts need STT, EDI alerts ETS.
+         */
+        get: operations["listAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/open-count": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** How many of the account's alerts the caller sees are open */
+        get: operations["countOpenAlerts"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/alerts/{id}/acknowledge": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /** Acknowledges an open alert with a comment (it stays open until resolved) */
+        post: operations["acknowledgeAlert"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expected-deliveries": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** The account's expected deliveries with their last ten deadlines */
+        get: operations["listExpectedDeliveries"];
+        put?: never;
+        /** Expects a file by a deadline; a missing file raises an alert */
+        post: operations["createExpectedDelivery"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/expected-deliveries/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One expected delivery with its last ten deadlines */
+        get: operations["getExpectedDelivery"];
+        /** Changes, switches off or on an expected delivery */
+        put: operations["updateExpectedDelivery"];
+        post?: never;
+        /** Deletes an expected delivery and its history; its open alert is resolved */
+        delete: operations["deleteExpectedDelivery"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "document.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.status_changed (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:document.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.delivered": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.delivered (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:document.delivered"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "document.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * document.rejected (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:document.rejected"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "file.arrived": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * file.arrived (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:file.arrived"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "edi_message.status_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * edi_message.status_changed (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:edi_message.status_changed"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "alert.raised": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.raised (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:alert.raised"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "alert.resolved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * alert.resolved (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:alert.resolved"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "report.ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * report.ready (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:report.ready"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * webhook.test (payload version 1)
+         * @description Sent to the account’s endpoints that subscribed to this type, signed by the Standard Webhooks specification (docs/webhooks.md). Answer 2xx within 10 seconds; anything else is retried with back-off for 24 hours.
+         */
+        post: operations["webhook:webhook.test"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         SupportItemRefInput: {
@@ -2372,6 +2922,45 @@ export interface components {
         IngestBatchInput: {
             records: (components["schemas"]["IngestFileInput"] | components["schemas"]["IngestDocumentInput"] | components["schemas"]["IngestDeliveryInput"] | components["schemas"]["IngestStatusEventInput"] | components["schemas"]["IngestEdiConsignmentInput"] | components["schemas"]["IngestEdiDocumentInput"] | components["schemas"]["IngestEdiMessageInput"] | components["schemas"]["IngestEdiStatusEventInput"])[];
         };
+        CreateAlertRuleRequestInput: {
+            /** @enum {string} */
+            kind: "documentsRejected" | "documentsNotDelivered";
+            channel: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom") | null;
+            /** @enum {string} */
+            measure: "share" | "count";
+            threshold: number;
+            windowMinutes: number;
+            /** @default 20 */
+            minDocuments: number;
+            /** @default true */
+            enabled: boolean;
+        };
+        UpdateAlertRuleRequestInput: {
+            /** @enum {string} */
+            kind: "documentsRejected" | "documentsNotDelivered";
+            channel: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom") | null;
+            /** @enum {string} */
+            measure: "share" | "count";
+            threshold: number;
+            windowMinutes: number;
+            /** @default 20 */
+            minDocuments: number;
+            /** @default true */
+            enabled: boolean;
+        };
+        SetAlertRuleEnabledRequestInput: {
+            enabled: boolean;
+        };
+        SetAlertCheckRequestInput: {
+            /** @enum {string} */
+            kind: "missingFile" | "ediMessageFailed" | "reportFailed";
+            enabled: boolean;
+        };
+        UpdateAlertPreferencesRequestInput: {
+            inHub: boolean;
+            /** @enum {string} */
+            email: "off" | "immediate" | "digest";
+        };
         ApiError: {
             status: number;
             title: string;
@@ -2427,6 +3016,8 @@ export interface components {
             tagManagerScript: string | null;
             /** @description Minutes without use after which the web app signs out, warning before; 0: never */
             sessionIdleMinutes: number;
+            /** @description The address the Hub is published at (PUBLIC_URL), without a trailing slash: the host of API examples */
+            publicUrl: string;
         };
         SignInResponse: {
             /** @description Signed JWT to send as `Authorization: Bearer <token>` */
@@ -2695,7 +3286,7 @@ export interface components {
         Notification: {
             id: number;
             /** @enum {string} */
-            type: "caseReply" | "reportReady" | "importFinished" | "caseCreated" | "caseStatusChanged" | "deploymentRequestStatus";
+            type: "caseReply" | "reportReady" | "importFinished" | "caseCreated" | "caseStatusChanged" | "deploymentRequestStatus" | "alertRaised" | "alertResolved";
             payload: {
                 [key: string]: string | number;
             };
@@ -3715,6 +4306,181 @@ export interface components {
             }[];
             /** @description Open notices and those closed in the last 90 days, newest first */
             notices: components["schemas"]["StatusNotice"][];
+        };
+        AccountApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            scopes: ("tracking:read" | "ediTracking:read")[];
+            created: string;
+            /** @description The name of who created it (null once they are deleted) */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+        };
+        CreatedAccountApiKey: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            /** @description The first characters of the key, to tell keys apart */
+            keyPrefix: string;
+            scopes: ("tracking:read" | "ediTracking:read")[];
+            created: string;
+            /** @description The name of who created it (null once they are deleted) */
+            createdBy: string | null;
+            /** @description Last accepted call, to the minute */
+            lastUsedAt: string | null;
+            revokedAt: string | null;
+            /** @description The key itself: shown this once, only its hash is kept */
+            key: string;
+        };
+        DeadlineResult: {
+            /** @description ISO 8601 time */
+            deadlineAt: string;
+            /** @enum {string} */
+            outcome: "onTime" | "late" | "missing";
+            lateMinutes: number | null;
+            /** @description The matching file, once one arrived */
+            fileId: number | null;
+            arrivedAt: string | null;
+        };
+        ExpectedDelivery: {
+            /** Format: uuid */
+            id: string;
+            name: string;
+            filenamePattern: string;
+            application: string | null;
+            deadline: string;
+            timeZone: string;
+            /** @enum {string} */
+            days: "businessDays" | "everyDay";
+            minDocuments: number | null;
+            enabled: boolean;
+            /** @description ISO 8601 time of the next deadline that is checked */
+            nextDeadlineAt: string;
+            /** @description The last 10, newest first */
+            lastDeadlines: components["schemas"]["DeadlineResult"][];
+            created: string;
+            modified: string;
+        };
+        Alert: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "missingFile" | "documentsRejected" | "documentsNotDelivered" | "ediMessageFailed" | "reportFailed";
+            /** @enum {string} */
+            status: "open" | "resolved";
+            details: {
+                [key: string]: unknown;
+            };
+            raisedAt: string;
+            resolvedAt: string | null;
+            resolution: {
+                [key: string]: unknown;
+            } | null;
+            acknowledgement: {
+                at: string;
+                /** @description null: the user no longer exists */
+                byName: string | null;
+                comment: string;
+            } | null;
+        };
+        AlertRule: {
+            /** Format: uuid */
+            id: string;
+            /** @enum {string} */
+            kind: "documentsRejected" | "documentsNotDelivered";
+            channel: ("email" | "sms" | "print" | "eBoks" | "digipost" | "kivra" | "minaMeddelanden" | "vipps" | "internetBankEInvoice" | "b2bInvoiceNetwork" | "eArchive" | "custom") | null;
+            /** @enum {string} */
+            measure: "share" | "count";
+            threshold: number;
+            windowMinutes: number;
+            minDocuments: number;
+            enabled: boolean;
+            isDefault: boolean;
+            isRaised: boolean;
+        };
+        AlertCheck: {
+            /** @enum {string} */
+            kind: "missingFile" | "ediMessageFailed" | "reportFailed";
+            enabled: boolean;
+        };
+        GetAlertSettingsResponse: {
+            rules: components["schemas"]["AlertRule"][];
+            checks: components["schemas"]["AlertCheck"][];
+            hasAllDefaults: boolean;
+        };
+        AlertPreferences: {
+            inHub: boolean;
+            /** @enum {string} */
+            email: "off" | "immediate" | "digest";
+        };
+        WebhookEndpoint: {
+            /** Format: uuid */
+            id: string;
+            url: string;
+            description: string;
+            eventTypes: ("document.status_changed" | "document.delivered" | "document.rejected" | "file.arrived" | "edi_message.status_changed" | "alert.raised" | "alert.resolved" | "report.ready")[];
+            enabled: boolean;
+            disabledReason: ("manual" | "failing") | null;
+            disabledAt: string | null;
+            /** @description The first failed delivery since the last success */
+            failingSince: string | null;
+            previousSecretExpiresAt: string | null;
+            created: string;
+            modified: string;
+        };
+        CreateWebhookEndpointResponse: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The signing secret (whsec_…), shown this once */
+            secret: string;
+        };
+        RotateWebhookSecretResponse: {
+            endpoint: components["schemas"]["WebhookEndpoint"];
+            /** @description The new signing secret (whsec_…), shown this once */
+            secret: string;
+        };
+        WebhookAttempt: {
+            at: string;
+            /** @enum {string} */
+            trigger: "event" | "retry" | "replay" | "test";
+            httpStatus: number | null;
+            latencyMs: number;
+            /** @description The first kilobyte of the answer */
+            responseExcerpt: string | null;
+            error: ("timeout" | "refused" | "unresolvable" | "blockedAddress" | "tls" | "connection" | "redirect") | null;
+            succeeded: boolean;
+        };
+        WebhookDelivery: {
+            /** @description The `webhook-id` header, the same on every attempt and replay */
+            id: string;
+            /** Format: uuid */
+            endpointId: string;
+            endpointUrl: string;
+            /** @enum {string} */
+            eventType: "document.status_changed" | "document.delivered" | "document.rejected" | "file.arrived" | "edi_message.status_changed" | "alert.raised" | "alert.resolved" | "report.ready" | "webhook.test";
+            /** @description The event's sequence; null for a test event */
+            sequence: number | null;
+            /** @enum {string} */
+            state: "pending" | "succeeded" | "failing" | "failed";
+            nextAttemptAt: string | null;
+            created: string;
+            attempts: components["schemas"]["WebhookAttempt"][];
+        };
+        ListWebhookDeliveriesResponse: {
+            totalCount: number;
+            page: number;
+            pageSize: 10 | 25 | 50 | 100;
+            result: components["schemas"]["WebhookDelivery"][];
+        };
+        ReplayFailedWebhookDeliveriesResponse: {
+            /** @description Deliveries sent again (at most 1000) */
+            replayed: number;
+            /** @description Failed or failing deliveries of the range left for another call */
+            remaining: number;
         };
     };
     responses: never;
@@ -10409,6 +11175,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getTrackingFile: {
@@ -10454,6 +11229,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10551,6 +11335,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getTrackingDocument: {
@@ -10596,6 +11389,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -10694,6 +11496,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     exportTrackingDocuments: {
@@ -10777,6 +11588,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11099,6 +11919,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getEdiConsignment: {
@@ -11144,6 +11973,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11248,6 +12086,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getEdiDocument: {
@@ -11294,6 +12141,15 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -11398,6 +12254,15 @@ export interface operations {
                     "application/json": components["schemas"]["ApiError"];
                 };
             };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
         };
     };
     getEdiMessage: {
@@ -11444,6 +12309,780 @@ export interface operations {
             };
             /** @description Default Response */
             403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listAccountApiKeys: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AccountApiKey"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createAccountApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description What the key is for, e.g. the system that uses it */
+                    name: string;
+                    /** @description What the key may read: track and trace, EDI tracking, or both */
+                    scopes: ("tracking:read" | "ediTracking:read")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreatedAccountApiKey"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    revokeAccountApiKey: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: string;
+                /** @description The id of an account API key */
+                keyId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAlertSettings: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAlertSettingsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createAlertRule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["CreateAlertRuleRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateAlertRule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertRuleRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteAlertRule: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setAlertRuleEnabled: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAlertRuleEnabledRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertRule"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    restoreDefaultAlertRules: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GetAlertSettingsResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    setAlertCheck: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SetAlertCheckRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertCheck"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getAlertPreferences: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPreferences"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateAlertPreferences: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["UpdateAlertPreferencesRequestInput"];
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["AlertPreferences"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
                 headers: {
                     [name: string]: unknown;
                 };
@@ -12068,6 +13707,713 @@ export interface operations {
             };
         };
     };
+    listWebhookEndpoints: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"][];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https address that receives the events; checked against private addresses (SSRF) */
+                    url: string;
+                    /** @default  */
+                    description?: string;
+                    /** @description The event types the endpoint receives */
+                    eventTypes: ("document.status_changed" | "document.delivered" | "document.rejected" | "file.arrived" | "edi_message.status_changed" | "alert.raised" | "alert.resolved" | "report.ready")[];
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CreateWebhookEndpointResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateWebhookEndpoint: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description An https address that receives the events; checked against private addresses (SSRF) */
+                    url?: string;
+                    description?: string;
+                    /** @description The event types the endpoint receives */
+                    eventTypes?: ("document.status_changed" | "document.delivered" | "document.rejected" | "file.arrived" | "edi_message.status_changed" | "alert.raised" | "alert.resolved" | "report.ready")[];
+                    /** @description false stops deliveries; true starts them again */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookEndpoint"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    rotateWebhookSecret: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * @description How long the old secret keeps signing beside the new one (hours, 0 to 168)
+                     * @default 24
+                     */
+                    overlapHours?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["RotateWebhookSecretResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    sendWebhookTestEvent: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                endpointId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listWebhookDeliveries: {
+        parameters: {
+            query: {
+                endpointId?: string;
+                eventType?: "document.status_changed" | "document.delivered" | "document.rejected" | "file.arrived" | "edi_message.status_changed" | "alert.raised" | "alert.resolved" | "report.ready" | "webhook.test";
+                state?: "pending" | "succeeded" | "failing" | "failed";
+                /** @description Deliveries created at or after this time (ISO 8601) */
+                from?: string;
+                /** @description Deliveries created before this time (ISO 8601) */
+                to?: string;
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ListWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replayWebhookDelivery: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                deliveryId: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WebhookDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    replayFailedWebhookDeliveries: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    from: string;
+                    to: string;
+                    /** Format: uuid */
+                    endpointId?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReplayFailedWebhookDeliveriesResponse"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
     getStatus: {
         parameters: {
             query?: never;
@@ -12339,6 +14685,1039 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["ApiError"];
                 };
+            };
+        };
+    };
+    listAlerts: {
+        parameters: {
+            query: {
+                status?: "open" | "resolved";
+                /** @description Comma-separated, any of: missingFile, documentsRejected, documentsNotDelivered, ediMessageFailed, reportFailed */
+                kind?: string;
+                /** @description Raised on or after this day (UTC) */
+                fromDate?: string;
+                /** @description Raised on or before this day (UTC) */
+                toDate?: string;
+                /** @description 1-based page number; the pages reach the first 10 000 rows (use `cursor` beyond) */
+                page?: number;
+                /** @description Rows per page: 10, 25, 50, 100 */
+                pageSize?: number;
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        totalCount: number;
+                        result: components["schemas"]["Alert"][];
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    countOpenAlerts: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        open: number;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    acknowledgeAlert: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    comment: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["Alert"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    listExpectedDeliveries: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        rules: components["schemas"]["ExpectedDelivery"][];
+                        /** @description The applications the account's files came from in the last month, to choose from */
+                        applications: string[];
+                        /** @description The account market's time zone */
+                        defaultTimeZone: string;
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    createExpectedDelivery: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description File name pattern: * any characters, ? one character; whole name, case-insensitive */
+                    filenamePattern: string;
+                    /** @description The producing application the file must come from; null: any */
+                    application?: string | null;
+                    /** @description Wall-clock deadline HH:MM in the time zone */
+                    deadline: string;
+                    /** @description Default: the account market's time zone */
+                    timeZone?: string;
+                    /**
+                     * @default businessDays
+                     * @enum {string}
+                     */
+                    days?: "businessDays" | "everyDay";
+                    /** @description The matching file must hold at least this many documents; null: any */
+                    minDocuments?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    getExpectedDelivery: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    updateExpectedDelivery: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    name: string;
+                    /** @description File name pattern: * any characters, ? one character; whole name, case-insensitive */
+                    filenamePattern: string;
+                    /** @description The producing application the file must come from; null: any */
+                    application?: string | null;
+                    /** @description Wall-clock deadline HH:MM in the time zone */
+                    deadline: string;
+                    /** @description Default: the account market's time zone */
+                    timeZone?: string;
+                    /**
+                     * @default businessDays
+                     * @enum {string}
+                     */
+                    days?: "businessDays" | "everyDay";
+                    /** @description The matching file must hold at least this many documents; null: any */
+                    minDocuments?: number | null;
+                    /** @default true */
+                    enabled?: boolean;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ExpectedDelivery"];
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    deleteExpectedDelivery: {
+        parameters: {
+            query: {
+                /** @description The customer account the request acts for */
+                activeAccountId: string;
+            };
+            header?: never;
+            path: {
+                id: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Default Response */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+            /** @description Default Response */
+            429: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ApiError"];
+                };
+            };
+        };
+    };
+    "webhook:document.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "document.status_changed";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        documentId: number;
+                        externalDocumentId: string;
+                        fileId: number;
+                        /** @enum {string} */
+                        status: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+                        /** @enum {string} */
+                        previousStatus: "Delivered" | "DeliveredWithRejections" | "NotDelivered" | "PartiallyDelivered" | "PartiallyDeliveredWithRejections" | "Rejected";
+                        channels: string[];
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:document.delivered": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "document.delivered";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        documentId: number;
+                        externalDocumentId: string;
+                        fileId: number;
+                        channel: string;
+                        deliveryDocumentId: string;
+                        rejectionReason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:document.rejected": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "document.rejected";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        documentId: number;
+                        externalDocumentId: string;
+                        fileId: number;
+                        channel: string;
+                        deliveryDocumentId: string;
+                        rejectionReason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:file.arrived": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "file.arrived";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        fileId: number;
+                        fileRef: string;
+                        filename: string;
+                        application: string | null;
+                        /** @description ISO 8601 time */
+                        arrivedAt: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:edi_message.status_changed": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "edi_message.status_changed";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        messageRowId: number;
+                        messageId: string;
+                        consignmentId: string;
+                        /** @enum {string} */
+                        status: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                        /** @enum {string} */
+                        previousStatus: "DELIVERED" | "ERROR" | "NOT_EXISTS" | "RECEIVED";
+                        reason: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:alert.raised": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "alert.raised";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        alertId: string;
+                        /** @enum {string} */
+                        kind: "missingFile" | "documentsRejected" | "documentsNotDelivered" | "ediMessageFailed" | "reportFailed";
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        /** @description ISO 8601 time */
+                        raisedAt: string;
+                        resolvedAt: string | null;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        resolution: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:alert.resolved": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "alert.resolved";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        alertId: string;
+                        /** @enum {string} */
+                        kind: "missingFile" | "documentsRejected" | "documentsNotDelivered" | "ediMessageFailed" | "reportFailed";
+                        /** @enum {string} */
+                        status: "open" | "resolved";
+                        /** @description ISO 8601 time */
+                        raisedAt: string;
+                        resolvedAt: string | null;
+                        details: {
+                            [key: string]: unknown;
+                        };
+                        resolution: {
+                            [key: string]: unknown;
+                        } | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:report.ready": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "report.ready";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        reportId: string;
+                        /** @enum {string} */
+                        level: "document" | "file";
+                        /** @enum {string} */
+                        format: "CSV" | "XLSX";
+                        /** @description ISO 8601 date */
+                        from: string;
+                        /** @description ISO 8601 date */
+                        to: string;
+                        rows: number;
+                        scheduleId: string | null;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+        };
+    };
+    "webhook:webhook.test": {
+        parameters: {
+            query?: never;
+            header: {
+                /** @description The delivery’s id (`msg_…`): the same on every retry and replay, so receivers can drop repeats */
+                "webhook-id": string;
+                /** @description When this attempt was sent, in seconds since 1970 (signed; reject old ones) */
+                "webhook-timestamp": string;
+                /** @description Standard Webhooks signatures (`v1,<base64 HMAC-SHA256>`), space-separated: two during a secret rotation */
+                "webhook-signature": string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @constant */
+                    type: "webhook.test";
+                    /** @description When the event happened (ISO 8601) */
+                    timestamp: string;
+                    /** @description Grows with every event of the Hub: order events of one document by it, not by arrival */
+                    sequence: number;
+                    /** @constant */
+                    version: 1;
+                    account: {
+                        id: number;
+                        customerNumber: string;
+                    };
+                    data: {
+                        /** Format: uuid */
+                        endpointId: string;
+                        message: string;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Received; any other answer or none is retried */
+            "2XX": {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
         };
     };

@@ -43,6 +43,7 @@ export const sectionLinks = {
   administration: () => '/administration',
   customers: () => '/customers',
   users: () => '/users',
+  developer: () => '/developer',
 };
 
 /** Provider staff's screens, for shortcuts to them (the dashboard). */

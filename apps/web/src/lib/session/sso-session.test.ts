@@ -81,6 +81,7 @@ const config = (iframeRenewal = false): TRuntimeConfig => ({
   tagManager: 'none',
   tagManagerScript: null,
   sessionIdleMinutes: 0,
+  publicUrl: 'https://hub.example.com',
 });
 
 describe('single sign-on renewal', () => {

@@ -1,11 +1,13 @@
-import { Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
+import { Anchor, Box, Button, Group, Indicator, Popover, ScrollArea, Stack, Text } from '@mantine/core';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import type { TFunction } from 'i18next';
 import type { TNotification } from '@service-hub/contracts';
 import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { formatDateTime } from '../../../lib/format';
+import { alertsLinks } from '../../../lib/routing/alerts-links';
 import { useClearNewNotifications } from '../api/clear-new-notifications';
 import { receiveNotification, useNotifications } from '../api/list-notifications';
 import { followNotificationStream } from '../api/notification-stream';
@@ -13,6 +15,15 @@ import { bellIndicator, NotificationBellButton } from './notification-bell-butto
 
 function notificationText(t: TFunction, notification: TNotification) {
   return t(`shell.notifications.types.${notification.type}`, notification.payload);
+}
+
+/** Where a notification leads: an alert to its account's alert page (in that account). */
+function notificationLink(notification: TNotification): string | undefined {
+  if (notification.type !== 'alertRaised' && notification.type !== 'alertResolved') return undefined;
+  const customerId = Number(notification.payload.customerId);
+  return Number.isInteger(customerId) && customerId > 0
+    ? alertsLinks.alertsOf(customerId)
+    : alertsLinks.alerts();
 }
 
 /**
@@ -63,23 +74,38 @@ export function NotificationBell({ openOnLoad }: OpenOnLoad) {
         ) : (
           <ScrollArea.Autosize mah={360}>
             <Stack gap={4} component="ul" style={{ listStyle: 'none', padding: 0, margin: 0 }}>
-              {notifications.map((notification) => (
-                <Box
-                  key={notification.id}
-                  component="li"
-                  p="xs"
-                  bg={notification.isNew ? 'var(--mantine-primary-color-light)' : undefined}
-                  style={{ borderRadius: 4 }}
-                >
-                  <Text size="sm" fw={notification.isNew ? 600 : 400}>
-                    {notificationText(t, notification)}
-                  </Text>
-                  <Text size="xs" c="dimmed">
-                    {formatDateTime(notification.created, i18n.language)}
-                    {notification.isNew ? ` · ${t('shell.notifications.new')}` : ''}
-                  </Text>
-                </Box>
-              ))}
+              {notifications.map((notification) => {
+                const link = notificationLink(notification);
+                return (
+                  <Box
+                    key={notification.id}
+                    component="li"
+                    p="xs"
+                    bg={notification.isNew ? 'var(--mantine-primary-color-light)' : undefined}
+                    style={{ borderRadius: 4 }}
+                  >
+                    {link ? (
+                      <Anchor
+                        component={Link}
+                        to={link}
+                        size="sm"
+                        fw={notification.isNew ? 600 : 400}
+                        display="block"
+                      >
+                        {notificationText(t, notification)}
+                      </Anchor>
+                    ) : (
+                      <Text size="sm" fw={notification.isNew ? 600 : 400}>
+                        {notificationText(t, notification)}
+                      </Text>
+                    )}
+                    <Text size="xs" c="dimmed">
+                      {formatDateTime(notification.created, i18n.language)}
+                      {notification.isNew ? ` · ${t('shell.notifications.new')}` : ''}
+                    </Text>
+                  </Box>
+                );
+              })}
             </Stack>
           </ScrollArea.Autosize>
         )}

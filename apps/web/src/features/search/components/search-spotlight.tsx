@@ -171,7 +171,9 @@ export default function SearchSpotlight({ opened, onClose, canOpen }: SearchSpot
         aria-label={t('shell.search.label')}
         maxLength={100}
         leftSection={<IconSearch size={18} aria-hidden />}
-        rightSection={search.isFetching ? <Loader size="xs" role="status" aria-label={t('common.loading')} /> : null}
+        rightSection={
+          search.isFetching ? <Loader size="xs" role="status" aria-label={t('common.loading')} /> : null
+        }
       />
       <VisuallyHidden aria-live="polite">
         {typed && search.data && !search.isFetching ? t('search.resultCount', { count }) : ''}
