@@ -1,6 +1,6 @@
 import type { PoolClient } from 'pg';
 import { queueEmail } from '../mail/mail.service.ts';
-import { insertNotification } from '../notifications/notifications.repository.ts';
+import { insertNotifications, type NewNotification } from '../notifications/notifications.repository.ts';
 import { MARKET_TIME_ZONES } from '../../lib/business-days.ts';
 import type { StoredAlert } from '../alerts/alerts.repository.ts';
 import { renderAlertMail } from './alert-mail.ts';
@@ -35,38 +35,50 @@ export function takeQueuedAlertMails(client: PoolClient): number[] {
 }
 
 /**
- * Tells the account's users of a raised or resolved alert, inside the transaction that changes it:
- * in the Hub (the bell, live through the notification stream) unless they switched that off for
- * the account, and by e-mail at once for those who chose it (the daily digest is its own job). Only
- * enabled users of the account who hold the service the alert is about (ALERT_KIND_SERVICE) hear
- * of it at all.
+ * Tells the accounts' users of raised or resolved alerts, inside the transaction that changes
+ * them: in the Hub (the bell, live through the notification stream) unless they switched that off
+ * for the account, and by e-mail at once for those who chose it (the daily digest is its own job).
+ * Only enabled users of the account who hold the service the alert is about (ALERT_KIND_SERVICE)
+ * hear of it at all. A few statements however many alerts: an evaluation pass may raise a
+ * thousand at once.
  */
-export async function routeAlert(client: PoolClient, alert: StoredAlert): Promise<void> {
-  const { account, recipients } = await alertRecipients(client, alert.customerId);
-  if (!account) return;
-  for (const recipient of recipients) {
-    if (!maySeeAlert(recipient, alert.kind)) continue;
-    if (recipient.inHub)
-      await insertNotification(client, {
-        userId: recipient.userId,
-        type: alert.status === 'open' ? 'alertRaised' : 'alertResolved',
-        payload: {
-          alertId: alert.id,
-          customerId: alert.customerId,
-          kind: alert.kind,
-          customerName: account.name,
-        },
-      });
-    if (recipient.emailMode === 'immediate') {
-      const mail = renderAlertMail(alert, {
-        language: recipient.language,
-        firstName: recipient.firstName,
-        customer: account.name,
-        timeZone: MARKET_TIME_ZONES[account.market],
-        link: alertsLink(alert.customerId),
-      });
-      const outboxId = await queueEmail(client, recipient.email, mail);
-      queuedMails.set(client, [...(queuedMails.get(client) ?? []), outboxId]);
+export async function routeAlerts(client: PoolClient, alerts: readonly StoredAlert[]): Promise<void> {
+  if (alerts.length === 0) return;
+  const accounts = await alertRecipients(
+    client,
+    alerts.map((a) => a.customerId),
+  );
+  const notifications: NewNotification[] = [];
+  const mails: number[] = [];
+  for (const alert of alerts) {
+    const entry = accounts.get(alert.customerId);
+    if (!entry) continue;
+    const { account, recipients } = entry;
+    for (const recipient of recipients) {
+      if (!maySeeAlert(recipient, alert.kind)) continue;
+      if (recipient.inHub)
+        notifications.push({
+          userId: recipient.userId,
+          type: alert.status === 'open' ? 'alertRaised' : 'alertResolved',
+          payload: {
+            alertId: alert.id,
+            customerId: alert.customerId,
+            kind: alert.kind,
+            customerName: account.name,
+          },
+        });
+      if (recipient.emailMode === 'immediate') {
+        const mail = renderAlertMail(alert, {
+          language: recipient.language,
+          firstName: recipient.firstName,
+          customer: account.name,
+          timeZone: MARKET_TIME_ZONES[account.market],
+          link: alertsLink(alert.customerId),
+        });
+        mails.push(await queueEmail(client, recipient.email, mail));
+      }
     }
   }
+  await insertNotifications(client, notifications);
+  if (mails.length > 0) queuedMails.set(client, [...(queuedMails.get(client) ?? []), ...mails]);
 }

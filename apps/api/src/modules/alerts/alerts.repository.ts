@@ -1,7 +1,7 @@
 import type { PoolClient } from 'pg';
 import type { AlertKind, AlertStatus } from '@service-hub/contracts';
 import { recordEvents } from '../events/events.repository.ts';
-import { routeAlert } from '../alert-notifications/alert-routing.ts';
+import { routeAlerts } from '../alert-notifications/alert-routing.ts';
 
 /** An alert as the checks that raise and resolve it see it. */
 export type StoredAlert = {
@@ -86,7 +86,7 @@ export async function raiseAlert(
       data: eventData(raised),
     },
   ]);
-  await routeAlert(client, raised);
+  await routeAlerts(client, [raised]);
   return raised;
 }
 
@@ -115,7 +115,7 @@ export async function resolveAlert(
       data: eventData(resolved),
     },
   ]);
-  await routeAlert(client, resolved);
+  await routeAlerts(client, [resolved]);
   return resolved;
 }
 
@@ -161,7 +161,7 @@ export async function raiseAlerts(
       data: eventData(alert),
     })),
   );
-  for (const alert of raised) await routeAlert(client, alert);
+  await routeAlerts(client, raised);
   return raised;
 }
 
@@ -198,6 +198,6 @@ export async function resolveAlerts(
       data: eventData(alert),
     })),
   );
-  for (const alert of resolved) await routeAlert(client, alert);
+  await routeAlerts(client, resolved);
   return resolved;
 }

@@ -101,3 +101,26 @@ export async function insertNotification(
   ]);
   return toNotification(row);
 }
+
+export type NewNotification = { userId: string; type: NotificationType; payload: TNotification['payload'] };
+
+/**
+ * Many notifications inside the caller's transaction, as `insertNotification` for each, in two
+ * statements however many there are (an evaluation pass may tell a thousand users at once).
+ */
+export async function insertNotifications(
+  client: PoolClient,
+  notifications: readonly NewNotification[],
+): Promise<void> {
+  if (notifications.length === 0) return;
+  const { rows } = await client.query<{ id: number; user_id: string }>(
+    `INSERT INTO notifications (user_id, type, payload)
+     SELECT n.user_id, n.type, n.payload FROM jsonb_to_recordset($1::jsonb) AS n(user_id uuid, type text, payload jsonb)
+     RETURNING id, user_id`,
+    [JSON.stringify(notifications.map((n) => ({ user_id: n.userId, type: n.type, payload: n.payload })))],
+  );
+  await client.query('SELECT pg_notify($1, message) FROM unnest($2::text[]) AS message', [
+    NOTIFICATION_CHANNEL,
+    rows.map((row) => JSON.stringify({ id: row.id, userId: row.user_id })),
+  ]);
+}
