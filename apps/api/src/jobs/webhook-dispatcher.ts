@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events';
 import pg from 'pg';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/client.ts';
@@ -6,20 +7,36 @@ import type { AddressPolicy } from '../modules/webhooks/webhook-address-policy.t
 import {
   claimDueDeliveries,
   fanOutEvents,
-  recordAttempt,
+  postponeDueDeliveries,
+  recordAttempts,
   type ClaimedDelivery,
+  type FailingEndpoint,
+  type FinishedAttempt,
 } from '../modules/webhooks/webhook-deliveries.repository.ts';
 import {
   DEFAULT_RETRY_SCHEDULE,
   retryDelayMs,
   type RetrySchedule,
 } from '../modules/webhooks/webhook-retry.ts';
-import { WebhookSender } from '../modules/webhooks/webhook-sender.ts';
+import { WebhookSender, type AttemptOutcome } from '../modules/webhooks/webhook-sender.ts';
 import { signedHeaders } from '../modules/webhooks/webhook-signing.ts';
 import { disableFailingEndpoint } from '../modules/webhooks/webhooks.service.ts';
 import { deliveries as deliveryMetric } from '../telemetry/metrics.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
+
+/**
+ * Failed attempts to one endpoint in a row, without an answer or with a 5xx or 429, after which
+ * its receiver counts as down (the circuit breaker): its other due deliveries wait for the next
+ * retry. A 4xx is about one payload and does not count.
+ */
+const BREAKER_FAILURES = 3;
+
+/** Whether a failed attempt says the receiver is down rather than that it refused this payload. */
+const looksDown = (outcome: AttemptOutcome) =>
+  outcome.httpStatus === null
+    ? outcome.error !== 'blockedAddress'
+    : outcome.httpStatus >= 500 || outcome.httpStatus === 429;
 
 export type WebhookDispatcherOptions = {
   db: Database;
@@ -46,6 +63,12 @@ export type WebhookDispatcherOptions = {
   disableAfterMs?: number;
   /** false: no LISTEN connection (tests that drive polling only). */
   listen?: boolean;
+  /** Finished attempts recorded in one statement at most. */
+  recordBatch?: number;
+  /** How long a finished attempt may wait for others to be recorded with it. */
+  recordDelayMs?: number;
+  /** How long a freed slot waits for others before the next claim (one claim for several). */
+  claimDelayMs?: number;
 };
 
 /**
@@ -56,6 +79,15 @@ export type WebhookDispatcherOptions = {
  * in workers and API instances alike: fan-out batches and due deliveries are taken with SKIP
  * LOCKED, and a delivery is sent only under its lease, so no attempt goes out twice at once. No
  * transaction is open during an HTTP call.
+ *
+ * The database work per delivery is kept small (docs/webhooks.md, "Where deliveries are sent from"): events are fanned
+ * out when a notification or the poll says there are some, not after every attempt; slots freed
+ * within a few ms are filled by one claim; finished attempts are recorded in batches, one
+ * statement and one commit for many (an attempt not yet recorded is still under its lease, so a
+ * crash means it is sent again once the lease ends: at least once, as ever); and after
+ * BREAKER_FAILURES failures in a row an endpoint's other due deliveries are moved to its next retry
+ * in one statement, so a receiver that is down costs neither a round trip per queued delivery nor
+ * the healthy endpoints' throughput.
  */
 export class WebhookDispatcher {
   private readonly concurrency: number;
@@ -65,7 +97,22 @@ export class WebhookDispatcher {
   private readonly fanOutBatch: number;
   private readonly retry: RetrySchedule;
   private readonly disableAfterMs: number;
+  private readonly recordBatch: number;
+  private readonly recordDelayMs: number;
+  private readonly claimDelayMs: number;
   private readonly sender: WebhookSender;
+  /** Finished attempts not yet recorded (each still under its lease). */
+  private finished: FinishedAttempt[] = [];
+  private recording: Promise<void> | undefined;
+  private recordTimer: NodeJS.Timeout | undefined;
+  private claimTimer: NodeJS.Timeout | undefined;
+  /** Per endpoint: failures in a row that look like a receiver down, and the latest next retry among them. */
+  private readonly downStreaks = new Map<string, { failures: number; until: Date }>();
+  /** Statements started on the side (postponing a down receiver's deliveries); stop() waits for them. */
+  private readonly chores = new Set<Promise<void>>();
+  /** Set by a notification and the poll: there may be events to fan out. */
+  private eventsWaiting = true;
+  private lastFanOutAt = 0;
   private readonly inFlight = new Map<string, number>();
   private readonly sending = new Set<Promise<void>>();
   private readonly aborter = new AbortController();
@@ -84,7 +131,12 @@ export class WebhookDispatcher {
     this.fanOutBatch = options.fanOutBatch ?? 500;
     this.retry = options.retry ?? DEFAULT_RETRY_SCHEDULE;
     this.disableAfterMs = options.disableAfterMs ?? 3 * DAY_MS;
+    this.recordBatch = options.recordBatch ?? 200;
+    this.recordDelayMs = options.recordDelayMs ?? 10;
+    this.claimDelayMs = options.claimDelayMs ?? 3;
     this.sender = new WebhookSender(options.policy, timeoutMs);
+    // Every attempt in flight listens for the abort; 32 of them are no leak.
+    setMaxListeners(0, this.aborter.signal);
   }
 
   async start(): Promise<void> {
@@ -95,18 +147,34 @@ export class WebhookDispatcher {
     this.loop = this.run();
   }
 
-  /** Lets the loop look for work now (a notification, a freed slot). */
+  /** Lets the loop look for work now: events to fan out (a notification) and due deliveries. */
   wake(): void {
+    this.eventsWaiting = true;
+    this.kick();
+  }
+
+  private kick(): void {
     this.kicked = true;
     this.wakeUp?.();
+  }
+
+  /** A slot came free: claim again once a few ms have passed, for every slot freed meanwhile. */
+  private slotFreed(): void {
+    if (this.claimTimer) return;
+    this.claimTimer = setTimeout(() => {
+      this.claimTimer = undefined;
+      this.kick();
+    }, this.claimDelayMs);
   }
 
   /** Stops taking work, lets the attempts in flight finish and record, and closes. */
   async stop(): Promise<void> {
     this.running = false;
-    this.wake();
+    this.kick();
     await this.loop;
     await Promise.all(this.sending);
+    await this.record();
+    await Promise.all(this.chores);
     await this.close();
   }
 
@@ -117,12 +185,15 @@ export class WebhookDispatcher {
   async kill(): Promise<void> {
     this.running = false;
     this.aborter.abort();
-    this.wake();
+    this.finished = [];
+    this.kick();
     await this.loop;
     await this.close();
   }
 
   private async close(): Promise<void> {
+    clearTimeout(this.claimTimer);
+    clearTimeout(this.recordTimer);
     this.sender.close();
     const listener = this.listener;
     this.listener = undefined;
@@ -154,29 +225,34 @@ export class WebhookDispatcher {
     while (this.running) {
       this.kicked = false;
       try {
-        while (
-          this.running &&
-          (await fanOutEvents(this.options.db.$client, this.fanOutBatch)) === this.fanOutBatch
-        );
+        // Also when busy: a lost notification must not leave events waiting longer than the poll.
+        if (this.eventsWaiting || performance.now() - this.lastFanOutAt >= this.pollMs) {
+          this.eventsWaiting = false;
+          this.lastFanOutAt = performance.now();
+          while (
+            this.running &&
+            (await fanOutEvents(this.options.db.$client, this.fanOutBatch)) === this.fanOutBatch
+          );
+        }
         if (this.running) await this.sendDue();
       } catch (error) {
+        this.eventsWaiting = true;
         if (this.running) this.options.log.warn({ err: error }, 'webhook dispatch pass failed');
       }
-      if (this.running && !this.kicked) await this.sleep();
+      if (this.running && !this.kicked && (await this.sleep())) this.eventsWaiting = true;
     }
   }
 
-  private sleep(): Promise<void> {
+  /** Waits for a wake-up or the poll; answers true when the poll's time ran out. */
+  private sleep(): Promise<boolean> {
     return new Promise((resolve) => {
-      const timer = setTimeout(done, this.pollMs);
-      function done() {
+      const timer = setTimeout(() => done(true), this.pollMs);
+      const done = (timedOut: boolean) => {
         clearTimeout(timer);
-        resolve();
-      }
-      this.wakeUp = () => {
         this.wakeUp = undefined;
-        done();
+        resolve(timedOut);
       };
+      this.wakeUp = () => done(false);
     });
   }
 
@@ -207,25 +283,10 @@ export class WebhookDispatcher {
           if (left > 0) this.inFlight.set(delivery.endpointId, left);
           else this.inFlight.delete(delivery.endpointId);
           this.sending.delete(task);
-          this.wake();
+          this.slotFreed();
         });
       this.sending.add(task);
     }
-  }
-
-  /**
-   * Failed attempts in a row in this delivery's run, the one just made included: the attempt that
-   * started the run (the event's first, a replay or a test) and the retries after it.
-   */
-  private async failuresInRun(delivery: ClaimedDelivery): Promise<number> {
-    if (delivery.trigger !== 'retry') return 1;
-    const { rows } = await this.options.db.$client.query<{ retries: number }>(
-      `SELECT count(*)::int AS retries FROM webhook_attempts
-        WHERE delivery_id = $1 AND trigger = 'retry'
-          AND at > coalesce((SELECT max(at) FROM webhook_attempts WHERE delivery_id = $1 AND trigger <> 'retry'), '-infinity')`,
-      [delivery.id],
-    );
-    return (rows[0]?.retries ?? 0) + 2;
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
@@ -238,31 +299,111 @@ export class WebhookDispatcher {
       channel: 'webhook',
       outcome: outcome.succeeded ? 'sent' : outcome.error === 'blockedAddress' ? 'blocked' : 'failed',
     });
-    const failures = outcome.succeeded ? 0 : await this.failuresInRun(delivery);
-    const recorded = await recordAttempt(this.options.db.$client, delivery, {
-      ...outcome,
-      at,
-      nextAttemptAt: new Date(Date.now() + retryDelayMs(failures, this.retry)),
-      retryWindowMs: this.retry.windowMs,
+    // Failed attempts in a row in this run, this one included: the attempt that started the run
+    // (the event's first, a replay or a test) and the retries after it.
+    const failures = outcome.succeeded ? 0 : delivery.trigger === 'retry' ? delivery.retriesBefore + 2 : 1;
+    const nextAttemptAt = new Date(Date.now() + retryDelayMs(failures, this.retry));
+    this.finished.push({ delivery, outcome, at, nextAttemptAt });
+    this.scheduleRecord();
+    this.watchReceiver(delivery, outcome, nextAttemptAt);
+  }
+
+  /** Records now when a batch is full, else within recordDelayMs. */
+  private scheduleRecord(): void {
+    if (this.finished.length >= this.recordBatch) void this.record();
+    else
+      this.recordTimer ??= setTimeout(() => {
+        this.recordTimer = undefined;
+        void this.record();
+      }, this.recordDelayMs);
+  }
+
+  /**
+   * Records what has finished, a batch per statement, one statement at a time (attempts finishing
+   * meanwhile make the next batch). A batch that fails to record is logged and left: its
+   * deliveries stay leased and are sent again when the lease ends.
+   */
+  private record(): Promise<void> {
+    if (this.recording) return this.recording;
+    if (this.finished.length === 0) return Promise.resolve();
+    const recording = this.recordAll().finally(() => {
+      this.recording = undefined;
     });
-    if (
-      !outcome.succeeded &&
-      recorded.failingSince &&
-      Date.now() - recorded.failingSince.getTime() >= this.disableAfterMs
-    ) {
-      const outbox = await disableFailingEndpoint(
-        this.options.db.$client,
-        delivery.endpointId,
-        this.options.publicUrl,
-      );
-      if (outbox.length > 0) {
-        this.options.log.warn(
-          { endpointId: delivery.endpointId },
-          'webhook endpoint switched off after failing',
-        );
-        await this.options.deliverEmails(outbox);
+    this.recording = recording;
+    return recording;
+  }
+
+  private async recordAll(): Promise<void> {
+    while (this.finished.length > 0 && !this.aborter.signal.aborted) {
+      const batch = this.finished.splice(0, this.recordBatch);
+      let failing: FailingEndpoint[] = [];
+      try {
+        failing = await recordAttempts(this.options.db.$client, batch, this.retry.windowMs);
+      } catch (error) {
+        if (!this.aborter.signal.aborted)
+          this.options.log.error(
+            { err: error, deliveryIds: batch.map((attempt) => attempt.delivery.id) },
+            'webhook attempts failed to record',
+          );
       }
+      for (const endpoint of failing)
+        if (Date.now() - endpoint.failingSince.getTime() >= this.disableAfterMs)
+          await this.disable(endpoint.endpointId).catch((error: unknown) =>
+            this.options.log.error(
+              { err: error, endpointId: endpoint.endpointId },
+              'webhook endpoint failing for days could not be switched off',
+            ),
+          );
     }
+  }
+
+  private async disable(endpointId: string): Promise<void> {
+    const outbox = await disableFailingEndpoint(this.options.db.$client, endpointId, this.options.publicUrl);
+    if (outbox.length > 0) {
+      this.options.log.warn({ endpointId }, 'webhook endpoint switched off after failing');
+      await this.options.deliverEmails(outbox);
+    }
+  }
+
+  /**
+   * The circuit breaker: BREAKER_FAILURES attempts to one endpoint in a row that say its receiver
+   * is down move the endpoint's other due deliveries to the latest next retry among them. Test
+   * events do not count (they go to endpoints not yet switched on, and are left alone).
+   */
+  private watchReceiver(delivery: ClaimedDelivery, outcome: AttemptOutcome, nextAttemptAt: Date): void {
+    if (delivery.trigger === 'test') return;
+    if (outcome.succeeded || !looksDown(outcome)) {
+      this.downStreaks.delete(delivery.endpointId);
+      return;
+    }
+    const streak = this.downStreaks.get(delivery.endpointId) ?? { failures: 0, until: nextAttemptAt };
+    streak.failures += 1;
+    if (nextAttemptAt > streak.until) streak.until = nextAttemptAt;
+    if (streak.failures < BREAKER_FAILURES) {
+      this.downStreaks.set(delivery.endpointId, streak);
+      return;
+    }
+    this.downStreaks.delete(delivery.endpointId);
+    const chore: Promise<void> = postponeDueDeliveries(
+      this.options.db.$client,
+      delivery.endpointId,
+      streak.until,
+    )
+      .then((postponed) => {
+        if (postponed > 0)
+          this.options.log.info(
+            { endpointId: delivery.endpointId, postponed, until: streak.until.toISOString() },
+            'webhook receiver looks down; its due deliveries wait for the next retry',
+          );
+      })
+      .catch((error: unknown) =>
+        this.options.log.warn(
+          { err: error, endpointId: delivery.endpointId },
+          'webhook deliveries not postponed',
+        ),
+      )
+      .finally(() => this.chores.delete(chore));
+    this.chores.add(chore);
   }
 }
 

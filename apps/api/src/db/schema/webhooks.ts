@@ -90,8 +90,17 @@ export const webhookDeliveries = pgTable(
   },
   (t) => [
     check('webhook_deliveries_state_check', oneOf('state', WEBHOOK_DELIVERY_STATES)),
+    // Superseded by the next one, which serves every query this one did; dropped in a later release
+    // (a DROP INDEX in a migration would lock the table, and the previous release may still use it).
     index('webhook_deliveries_due_idx')
       .on(t.nextAttemptAt)
+      .where(sql`state IN ('pending', 'failing')`),
+    // The claim's order (due first, then the event's sequence) read straight off the index: every
+    // delivery of one fan-out shares its next_attempt_at, and sorting the whole backlog in every
+    // claim slowed the dispatcher down as it fell behind (docs/performance.md, webhooks). Built
+    // concurrently after the migrations (CONCURRENT_INDEXES).
+    index('webhook_deliveries_due_order_idx')
+      .on(t.nextAttemptAt, t.eventId)
       .where(sql`state IN ('pending', 'failing')`),
     index('webhook_deliveries_endpoint_idx').on(t.endpointId, t.created.desc()),
     index('webhook_deliveries_customer_idx').on(t.customerId, t.created.desc()),

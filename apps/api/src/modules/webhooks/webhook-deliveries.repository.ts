@@ -5,8 +5,9 @@ import type { AttemptOutcome } from './webhook-sender.ts';
 
 /*
  * The dispatcher's SQL (jobs/webhook-dispatcher.ts): fan-out of committed events into deliveries,
- * claiming due deliveries under a lease, and recording each attempt. Every statement is short and
- * none is held open across an HTTP call.
+ * claiming due deliveries under a lease, recording finished attempts in batches, and postponing the
+ * due deliveries of a receiver that is down. Every statement is short and none is held open across
+ * an HTTP call.
  */
 
 /**
@@ -46,11 +47,23 @@ export type ClaimedDelivery = {
    * record of the attempt changes the delivery only while `locked_until` is still this.
    */
   lease: string;
+  /**
+   * `next_attempt_at` when claimed (text, to the microsecond): a replay asked for while the attempt
+   * was under way sets it anew, and the record then leaves the replay's state for the next claim.
+   */
+  dueAt: string;
   trigger: WebhookAttemptTrigger;
   /** The JSON body (the envelope), the same on every attempt. */
   body: string;
   /** The secrets that sign now, newest first. */
   secrets: string[];
+  /**
+   * A retry's run: when the attempt that started it was made (the event's first, a replay or a
+   * test; text, to the microsecond), and how many retries of it failed before this one. Read with
+   * the claim, so recording a failure needs no query of its own; null and 0 for other triggers.
+   */
+  runStartedAt: string | null;
+  retriesBefore: number;
 };
 
 type ClaimRow = {
@@ -59,6 +72,7 @@ type ClaimRow = {
   customer_id: number;
   url: string;
   lease: string;
+  due_at: string;
   state: WebhookDeliveryState;
   attempts: number;
   test_payload: unknown;
@@ -68,6 +82,8 @@ type ClaimRow = {
   data: unknown;
   customer_number: string;
   secrets: string[];
+  run_started_at: string | null;
+  retries_before: number;
 };
 
 /** Why this attempt is made: the first of an event or a test, a retry, or a replay someone asked for. */
@@ -134,13 +150,22 @@ export async function claimDueDeliveries(
       `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
          FROM webhook_endpoints e, customers c
         WHERE d.id = ANY ($1::text[]) AND e.id = d.endpoint_id AND c.id = d.customer_id
-        RETURNING d.id, d.endpoint_id, d.customer_id, e.url, d.locked_until::text AS lease, d.state, d.attempts, d.test_payload,
+        RETURNING d.id, d.endpoint_id, d.customer_id, e.url, d.locked_until::text AS lease, d.next_attempt_at::text AS due_at, d.state, d.attempts, d.test_payload,
                   d.event_id, d.event_type, c.customer_number,
                   (SELECT h.occurred_at FROM hub_events h WHERE h.id = d.event_id) AS occurred_at,
                   (SELECT h.data FROM hub_events h WHERE h.id = d.event_id) AS data,
                   coalesce((SELECT array_agg(s.secret ORDER BY s.created DESC) FROM webhook_secrets s
                              WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > now())),
-                           '{}') AS secrets`,
+                           '{}') AS secrets,
+                  CASE WHEN d.state = 'failing'
+                       THEN (SELECT max(a.at)::text FROM webhook_attempts a
+                              WHERE a.delivery_id = d.id AND a.trigger <> 'retry') END AS run_started_at,
+                  CASE WHEN d.state = 'failing'
+                       THEN (SELECT count(*)::int FROM webhook_attempts a
+                              WHERE a.delivery_id = d.id AND a.trigger = 'retry'
+                                AND a.at > coalesce((SELECT max(b.at) FROM webhook_attempts b
+                                                      WHERE b.delivery_id = d.id AND b.trigger <> 'retry'), '-infinity'))
+                       ELSE 0 END AS retries_before`,
       [chosen, options.leaseMs],
     );
     return rows.map((row) => ({
@@ -149,72 +174,131 @@ export async function claimDueDeliveries(
       customerId: row.customer_id,
       url: row.url,
       lease: row.lease,
+      dueAt: row.due_at,
       trigger: triggerOf(row),
       body: bodyOf(row),
       secrets: row.secrets,
+      runStartedAt: row.state === 'failing' ? row.run_started_at : null,
+      retriesBefore: row.retries_before,
     }));
   });
 }
 
-/** What recording an attempt answers: the endpoint's failing-since before it, for the 3-day rule. */
-export type RecordedAttempt = { state: WebhookDeliveryState | null; failingSince: Date | null };
+/** A finished attempt waiting to be recorded (the dispatcher records them in batches). */
+export type FinishedAttempt = {
+  delivery: ClaimedDelivery;
+  outcome: AttemptOutcome;
+  /** When the attempt started. */
+  at: Date;
+  /** When a failed delivery is tried next, unless that falls beyond the retry window. */
+  nextAttemptAt: Date;
+};
+
+/** An endpoint that failed in a recorded batch, with its failing-since after the batch (the 3-day rule). */
+export type FailingEndpoint = { endpointId: string; failingSince: Date };
 
 /**
- * Records one attempt and moves the delivery on, in one statement: the attempt row always (it
- * happened); the delivery's state only while the lease is still this dispatcher's. A failure
- * schedules the next try at `nextAttemptAt`, unless that falls beyond the retry window counted from
- * the attempt that started this run (the event's first, a replay or a test): then it has failed.
- * The endpoint's `failing_since` starts at its first failure and clears on a success.
+ * Records finished attempts and moves their deliveries on, in one statement for the whole batch
+ * (one commit, not one per attempt): the attempt rows always (they happened); each delivery's
+ * state only while its lease is still this dispatcher's. A failure schedules the next try at
+ * `nextAttemptAt`, unless that falls beyond `retryWindowMs` counted from the attempt that started
+ * the run (the event's first, a replay or a test): then it has failed. An endpoint's
+ * `failing_since` starts at its first failure after its last success and clears on a success; the
+ * batch is taken in the order of the attempts. A replay asked for while an attempt was under way
+ * (its `next_attempt_at` is no longer the one claimed) is left for the next claim. Answers the endpoints that failed in the batch and
+ * are still failing, with their failing-since after it.
  */
-export async function recordAttempt(
+export async function recordAttempts(
   pool: Pool,
-  delivery: ClaimedDelivery,
-  attempt: AttemptOutcome & { at: Date; nextAttemptAt: Date; retryWindowMs: number },
-): Promise<RecordedAttempt> {
-  const { rows } = await pool.query<{ state: WebhookDeliveryState | null; failing_since: Date | null }>(
-    `WITH attempt AS (
+  attempts: readonly FinishedAttempt[],
+  retryWindowMs: number,
+): Promise<FailingEndpoint[]> {
+  if (attempts.length === 0) return [];
+  const column = <T>(pick: (attempt: FinishedAttempt) => T) => attempts.map(pick);
+  const { rows } = await pool.query<{ endpoint_id: string; failing_since: Date }>(
+    `WITH r AS (
+       SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::int[], $6::int[],
+                            $7::text[], $8::text[], $9::boolean[], $10::timestamptz[], $11::timestamptz[], $12::uuid[],
+                            $14::timestamptz[])
+           AS r(id, lease, at, trigger, http_status, latency_ms, excerpt, error, succeeded, next_at, run_started, endpoint_id, due)
+     ), attempt AS (
        INSERT INTO webhook_attempts (delivery_id, at, trigger, http_status, latency_ms, response_excerpt, error, succeeded)
-       VALUES ($1, $3, $4, $5, $6, $7, $8, $9)
-     ), run AS (
-       SELECT CASE WHEN $4 = 'retry'
-                   THEN coalesce((SELECT max(at) FROM webhook_attempts WHERE delivery_id = $1 AND trigger <> 'retry'), $3)
-                   ELSE $3::timestamptz END AS started
+       SELECT id, at, trigger, http_status, latency_ms, excerpt, error, succeeded FROM r ORDER BY at
+     ), decided AS (
+       SELECT r.*, NOT r.succeeded
+                   AND r.next_at > coalesce(r.run_started, r.at) + make_interval(secs => $13::double precision / 1000)
+                   AS gave_up
+         FROM r
      ), moved AS (
+       -- A delivery replayed while its attempt was under way keeps the replay's state and time.
        UPDATE webhook_deliveries d
-          SET state = CASE WHEN $9 THEN 'succeeded'
-                           WHEN $10::timestamptz > (SELECT started FROM run) + make_interval(secs => $11::double precision / 1000)
-                           THEN 'failed' ELSE 'failing' END,
-              next_attempt_at = CASE WHEN $9 THEN NULL
-                                     WHEN $10::timestamptz > (SELECT started FROM run) + make_interval(secs => $11::double precision / 1000)
-                                     THEN NULL ELSE $10::timestamptz END,
+          SET state = CASE WHEN d.next_attempt_at IS DISTINCT FROM x.due THEN d.state
+                           WHEN x.succeeded THEN 'succeeded' WHEN x.gave_up THEN 'failed' ELSE 'failing' END,
+              next_attempt_at = CASE WHEN d.next_attempt_at IS DISTINCT FROM x.due THEN d.next_attempt_at
+                                     WHEN x.succeeded OR x.gave_up THEN NULL ELSE x.next_at END,
               attempts = d.attempts + 1,
-              last_attempt_at = $3,
+              last_attempt_at = x.at,
               locked_until = NULL
-        WHERE d.id = $1 AND d.locked_until = $2::timestamptz
-        RETURNING d.state
-     ), endpoint AS (
-       UPDATE webhook_endpoints
-          SET failing_since = CASE WHEN $9 THEN NULL ELSE $3::timestamptz END
-        WHERE id = $12 AND enabled AND (CASE WHEN $9 THEN failing_since IS NOT NULL ELSE failing_since IS NULL END)
+         FROM decided x
+        WHERE d.id = x.id AND d.locked_until = x.lease
+     ), streak AS (
+       SELECT endpoint_id, last_success,
+              (SELECT min(f.at) FROM r f
+                WHERE f.endpoint_id = s.endpoint_id AND NOT f.succeeded
+                  AND (s.last_success IS NULL OR f.at > s.last_success)) AS failing_from
+         FROM (SELECT endpoint_id, max(at) FILTER (WHERE succeeded) AS last_success FROM r GROUP BY endpoint_id) s
+     ), updated AS (
+       -- From the row as it is when locked (another dispatcher may have just recorded), and only
+       -- when it changes: most batches leave an endpoint's row alone.
+       UPDATE webhook_endpoints e
+          SET failing_since = CASE WHEN s.failing_from IS NULL THEN NULL
+                                   WHEN s.last_success IS NOT NULL THEN s.failing_from
+                                   ELSE coalesce(e.failing_since, s.failing_from) END
+         FROM streak s
+        WHERE e.id = s.endpoint_id AND e.enabled
+          AND e.failing_since IS DISTINCT FROM (CASE WHEN s.failing_from IS NULL THEN NULL
+                                                     WHEN s.last_success IS NOT NULL THEN s.failing_from
+                                                     ELSE coalesce(e.failing_since, s.failing_from) END)
+       RETURNING e.id, e.failing_since
      )
-     SELECT (SELECT state FROM moved) AS state,
-            (SELECT failing_since FROM webhook_endpoints WHERE id = $12) AS failing_since`,
+     SELECT e.id AS endpoint_id, coalesce(u.failing_since, e.failing_since) AS failing_since
+       FROM streak s JOIN webhook_endpoints e ON e.id = s.endpoint_id
+       LEFT JOIN updated u ON u.id = e.id
+      WHERE e.enabled AND s.failing_from IS NOT NULL`,
     [
-      delivery.id,
-      delivery.lease,
-      attempt.at,
-      delivery.trigger,
-      attempt.httpStatus,
-      attempt.latencyMs,
-      attempt.responseExcerpt,
-      attempt.error,
-      attempt.succeeded,
-      attempt.nextAttemptAt,
-      attempt.retryWindowMs,
-      delivery.endpointId,
+      column((a) => a.delivery.id),
+      column((a) => a.delivery.lease),
+      column((a) => a.at.toISOString()),
+      column((a) => a.delivery.trigger),
+      column((a) => a.outcome.httpStatus),
+      column((a) => a.outcome.latencyMs),
+      column((a) => a.outcome.responseExcerpt),
+      column((a) => a.outcome.error),
+      column((a) => a.outcome.succeeded),
+      column((a) => a.nextAttemptAt.toISOString()),
+      column((a) => (a.delivery.trigger === 'retry' ? a.delivery.runStartedAt : null)),
+      column((a) => a.delivery.endpointId),
+      retryWindowMs,
+      column((a) => a.delivery.dueAt),
     ],
   );
-  return { state: rows[0]?.state ?? null, failingSince: rows[0]?.failing_since ?? null };
+  return rows.map((row) => ({ endpointId: row.endpoint_id, failingSince: row.failing_since }));
+}
+
+/**
+ * A receiver that is down (the dispatcher's circuit breaker): moves the endpoint's other due
+ * deliveries that nobody holds to `until`, its next retry, in one statement, so that a dead
+ * receiver costs one round trip per wave instead of one per queued delivery. Never brings a
+ * delivery forward; test events keep their time (someone is waiting to see them).
+ */
+export async function postponeDueDeliveries(pool: Pool, endpointId: string, until: Date): Promise<number> {
+  const { rowCount } = await pool.query(
+    `UPDATE webhook_deliveries SET next_attempt_at = $2
+      WHERE endpoint_id = $1 AND state IN ('pending', 'failing') AND next_attempt_at < $2
+        AND (locked_until IS NULL OR locked_until < now()) AND test_payload IS NULL`,
+    [endpointId, until.toISOString()],
+  );
+  return rowCount ?? 0;
 }
 
 /** Marks the pending and retrying deliveries of an endpoint failed (it was switched off). */

@@ -449,6 +449,53 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
     ]);
   });
 
+  it('holds back the other due deliveries of a receiver that is down, and delivers each once it is up', async () => {
+    const closed = createServer();
+    await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
+    const { port } = closed.address() as AddressInfo;
+    await new Promise<void>((resolve) => closed.close(() => resolve()));
+    const created = await register(admin, malardalen.id, '/down', ['file.arrived']);
+    await sql('UPDATE webhook_endpoints SET url = $1 WHERE id = $2', [
+      `http://127.0.0.1:${port}/down`,
+      created.endpoint.id,
+    ]);
+    // One at a time, and the first retry far off: what is not attempted was postponed.
+    await dispatcher({ concurrency: 1, retry: { baseMs: 60_000, maxMs: 60_000, windowMs: 3600_000 } });
+    await ingest(Array.from({ length: 20 }, (_, n) => fileRecord(`DOWN-${n}`)));
+    const states = async () =>
+      sql<{ attempts: number; next_attempt_at: Date }>(
+        'SELECT attempts, next_attempt_at FROM webhook_deliveries WHERE endpoint_id = $1',
+        [created.endpoint.id],
+      );
+    // 3 refusals in a row: the other 17 deliveries wait for the 3rd one's retry, none is tried now.
+    await expect
+      .poll(
+        async () => (await states()).filter((d) => d.next_attempt_at.getTime() > Date.now() + 30_000).length,
+        {
+          timeout: 10_000,
+        },
+      )
+      .toBe(20);
+    const [attempts] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts');
+    expect(attempts!.n).toBeGreaterThanOrEqual(3);
+    expect(attempts!.n).toBeLessThan(20);
+    // Back up and due: every delivery arrives, each once.
+    await sql('UPDATE webhook_endpoints SET url = $1 WHERE id = $2', [
+      `${receiver.base}/down`,
+      created.endpoint.id,
+    ]);
+    await sql('UPDATE webhook_deliveries SET next_attempt_at = now() WHERE endpoint_id = $1', [
+      created.endpoint.id,
+    ]);
+    await receiver.until(
+      () => receiver.received.length === 20,
+      'the 20 deliveries after the receiver came up',
+    );
+    expect(new Set(receiver.arrivals.map((a) => a.id)).size).toBe(20);
+    const log = await settledLog(malardalen.id);
+    expect(log.result.map((d) => d.state)).toEqual(Array.from({ length: 20 }, () => 'succeeded'));
+  });
+
   it('never follows a redirect: a 3xx is a failed attempt with its status', async () => {
     receiver.answer('/moved', { status: 301, headers: { location: `${receiver.base}/target` } });
     receiver.setSecrets('/target');
