@@ -1,8 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  startTestReceiver,
-  type TestReceiver,
-} from '../../api/src/modules/webhooks/webhook-test-receiver.ts';
+import { startTestReceiver, type TestReceiver } from '../../api/test/webhook-receiver.ts';
 import { expectAccessible, hasHorizontalOverflow, signInAt, startHub, type Hub } from './support/hub.ts';
 
 /** admin@'s first account (accounts are sorted by name). */

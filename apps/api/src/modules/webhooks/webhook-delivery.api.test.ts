@@ -19,7 +19,7 @@ import {
 import { inTransaction } from '../../lib/audit.ts';
 import { raiseAlert, resolveAlert } from '../alerts/alerts.repository.ts';
 import { systemResolver } from './webhook-address-policy.ts';
-import { startTestReceiver, type TestReceiver } from './webhook-test-receiver.ts';
+import { startTestReceiver, type TestReceiver } from '../../../test/webhook-receiver.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
 
