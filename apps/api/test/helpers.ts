@@ -156,3 +156,31 @@ export function expectTooManyRequests(
   });
   return Number(retryAfter);
 }
+
+/**
+ * Runs `work` while the user lacks every permission of a service on an account (as an
+ * administrator without that service would), then gives them back.
+ */
+export async function withoutService<T>(
+  db: Database,
+  email: string,
+  customerId: number,
+  prefix: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  const { rows } = await db.$client.query<{ row: Record<string, unknown> }>(
+    `DELETE FROM customer_user_permissions cup USING permissions p, users u
+      WHERE p.id = cup.permission_id AND p.prefix = $3 AND u.id = cup.user_id AND u.email = $1 AND cup.customer_id = $2
+      RETURNING to_jsonb(cup.*) AS row`,
+    [email, customerId, prefix],
+  );
+  try {
+    return await work();
+  } finally {
+    await db.$client.query(
+      `INSERT INTO customer_user_permissions
+       SELECT * FROM jsonb_populate_recordset(NULL::customer_user_permissions, $1::jsonb)`,
+      [JSON.stringify(rows.map((r) => r.row))],
+    );
+  }
+}

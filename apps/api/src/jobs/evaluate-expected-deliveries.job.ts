@@ -13,8 +13,10 @@ export const evaluateExpectedDeliveriesJob = defineJob({
   quiet: true,
   // A missed minute is made up by the next one; a failed pass is not worth retrying late.
   queue: { retryLimit: 0, expireInSeconds: 120 },
-  handle: async ({ db, log }) => {
-    const result = await evaluateExpectedDeliveries(db.$client);
+  handle: async ({ db, deliverEmails, log }) => {
+    const { outboxIds, ...result } = await evaluateExpectedDeliveries(db.$client);
     if (result.evaluated > 0 || result.late > 0) log.info({ ...result }, 'expected deliveries evaluated');
+    // Users who chose e-mail "at once" hear of a missing file now, not at the next resend round.
+    await deliverEmails(outboxIds);
   },
 });

@@ -24,6 +24,8 @@ import { disableFailingEndpoint } from '../modules/webhooks/webhooks.service.ts'
 import { deliveries as deliveryMetric } from '../telemetry/metrics.ts';
 
 const DAY_MS = 24 * 60 * 60_000;
+/** Tries to write one batch of finished attempts before giving up on it (see recordAll). */
+const RECORD_TRIES = 3;
 
 /**
  * Failed attempts to one endpoint in a row, without an answer or with a 5xx or 429, after which
@@ -337,14 +339,23 @@ export class WebhookDispatcher {
     while (this.finished.length > 0 && !this.aborter.signal.aborted) {
       const batch = this.finished.splice(0, this.recordBatch);
       let failing: FailingEndpoint[] = [];
-      try {
-        failing = await recordAttempts(this.options.db.$client, batch, this.retry.windowMs);
-      } catch (error) {
-        if (!this.aborter.signal.aborted)
-          this.options.log.error(
-            { err: error, deliveryIds: batch.map((attempt) => attempt.delivery.id) },
-            'webhook attempts failed to record',
-          );
+      // A batch that could not be written (the database away for a moment) is tried again: until
+      // it is, its deliveries stay leased, and once a lease ends the delivery is sent again.
+      for (let attempt = 1; attempt <= RECORD_TRIES; attempt++) {
+        try {
+          failing = await recordAttempts(this.options.db.$client, batch, this.retry.windowMs);
+          break;
+        } catch (error) {
+          if (this.aborter.signal.aborted) break;
+          if (attempt === RECORD_TRIES) {
+            this.options.log.error(
+              { err: error, deliveryIds: batch.map((finished) => finished.delivery.id) },
+              'webhook attempts failed to record',
+            );
+            break;
+          }
+          await new Promise((resolve) => setTimeout(resolve, 200 * attempt));
+        }
       }
       for (const endpoint of failing)
         if (Date.now() - endpoint.failingSince.getTime() >= this.disableAfterMs)

@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import { EDI_STATUSES, REPORT_FORMATS, REPORT_LEVELS, TRACKING_STATUSES } from '../vocabularies.ts';
+import {
+  EDI_STATUSES,
+  REPORT_FORMATS,
+  REPORT_LEVELS,
+  TRACKING_STATUSES,
+  type PermissionPrefix,
+} from '../vocabularies.ts';
 
 /**
  * The vocabulary of what the Hub tells customers on its own (issue 22): the events of an account
@@ -19,6 +25,21 @@ export const HUB_EVENT_TYPES = [
   'report.ready',
 ] as const;
 export type HubEventType = (typeof HUB_EVENT_TYPES)[number];
+
+/**
+ * The services whose data each event type tells of: subscribing needs one of them on the account
+ * (as reading it in the web app would). Alerts are about either service.
+ */
+export const HUB_EVENT_SERVICES: Record<HubEventType, readonly PermissionPrefix[]> = {
+  'document.status_changed': ['STT'],
+  'document.delivered': ['STT'],
+  'document.rejected': ['STT'],
+  'file.arrived': ['STT'],
+  'edi_message.status_changed': ['ETS'],
+  'alert.raised': ['STT', 'ETS'],
+  'alert.resolved': ['STT', 'ETS'],
+  'report.ready': ['STT'],
+};
 
 /** The event a "send test event" button sends; never subscribed to, never fanned out. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test' as const;

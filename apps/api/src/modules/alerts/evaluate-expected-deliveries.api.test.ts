@@ -165,6 +165,24 @@ describe('[ALERTS] evaluating expected deliveries: on time, missing, late, and t
     expect(after.rows.map((row) => row.type)).toEqual(['alert.raised', 'alert.resolved']);
   });
 
+  it('counts a file made before the deadline but ingested after the check as on time, and closes the alert so', async () => {
+    const rule = await ruleDue({ filenamePattern: 'LAG_*.xml' });
+    await evaluateExpectedDeliveries(ctx.db.$client);
+    const [alert] = await alertsOf(rule.id);
+    expect(alert?.status).toBe('open');
+
+    // The producer made it 2 minutes before the deadline; its batch reached the Hub after the check.
+    const fileId = await fileArrives('LAG_20261126.xml', new Date(deadline.getTime() - 2 * MINUTE));
+    await evaluateExpectedDeliveries(ctx.db.$client);
+
+    expect(await deadlinesOf(rule.id)).toEqual([
+      { deadline_at: deadline, outcome: 'onTime', file_id: fileId, late_minutes: null },
+    ]);
+    expect(await alertsOf(rule.id)).toMatchObject([
+      { status: 'resolved', resolution: { reason: 'arrivedOnTime', fileId } },
+    ]);
+  });
+
   it('counts only a file with the minimum documents, from the application the rule names', async () => {
     const rule = await ruleDue({ filenamePattern: 'BATCH-??.dat', application: 'Invoice', minDocuments: 50 });
     const before = (minutes: number) => new Date(deadline.getTime() - minutes * MINUTE);

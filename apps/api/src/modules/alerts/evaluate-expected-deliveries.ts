@@ -5,6 +5,7 @@ import { raiseAlerts, resolveAlerts } from './alerts.repository.ts';
 import { nextDeadline, previousDeadline } from './deadline-schedule.ts';
 import { missingFileSubject } from './expected-deliveries.repository.ts';
 import { toLikePattern } from './filename-pattern.ts';
+import { takeQueuedAlertMails } from '../alert-notifications/alert-routing.ts';
 
 /*
  * One evaluation pass of the expected deliveries (docs/alerts.md, "Expected deliveries"): a few
@@ -135,52 +136,69 @@ function deadlinesAround(rules: readonly RuleRow[]): { previous: Date; next: Dat
 const RULE_COLUMNS = `r.id, r.customer_id, c.market, r.name, r.filename_pattern, r.application, r.deadline,
   r.time_zone, r.days, r.min_documents, r.next_deadline_at`;
 
-/** Step 1: missing deadlines whose file arrived since, by the next deadline. Answers how many. */
+/**
+ * Step 1: missing deadlines whose file came since, by the next deadline. Answers how many. The
+ * search starts at the deadline's own window (its previous deadline), not at the deadline: a file
+ * the producer made at 05:58 but whose batch reached the Hub after the 06:00 check was on time,
+ * and is recorded so (`arrivedOnTime`); one made after the deadline is late by its minutes.
+ */
 async function markLateArrivals(client: PoolClient, now: Date): Promise<number> {
-  const { rows } = await client.query<RuleRow & { deadline_at: Date }>(
-    `SELECT ${RULE_COLUMNS}, d.deadline_at
+  const { rows } = await client.query<RuleRow & { deadline_at: Date; counted_before: Date | null }>(
+    `SELECT ${RULE_COLUMNS}, d.deadline_at, before.arrived_at AS counted_before
        FROM expected_deliveries r
        JOIN customers c ON c.id = r.customer_id
        CROSS JOIN LATERAL (SELECT deadline_at, outcome FROM expected_delivery_deadlines
                             WHERE rule_id = r.id ORDER BY deadline_at DESC LIMIT 1) d
+       LEFT JOIN LATERAL (SELECT arrived_at FROM expected_delivery_deadlines
+                           WHERE rule_id = r.id AND deadline_at < d.deadline_at
+                           ORDER BY deadline_at DESC LIMIT 1) before ON true
       WHERE r.enabled AND d.outcome = 'missing'
       FOR UPDATE OF r SKIP LOCKED`,
   );
   if (rows.length === 0) return 0;
   const found = await firstMatchingFiles(
     client,
-    rows.map((rule) =>
-      windowOf(rule, rule.deadline_at, new Date(Math.min(now.getTime(), rule.next_deadline_at.getTime()))),
-    ),
+    rows.map((rule) => {
+      // The file the previous deadline counted (it may have come late, after that deadline) is not this one's.
+      const previous = previousDeadline(scheduleOf(rule), rule.deadline_at);
+      const afterAt = rule.counted_before && rule.counted_before > previous ? rule.counted_before : previous;
+      return windowOf(rule, afterAt, new Date(Math.min(now.getTime(), rule.next_deadline_at.getTime())));
+    }),
   );
-  const late = rows.flatMap((rule, i) => {
+  const came = rows.flatMap((rule, i) => {
     const file = found[i];
-    return file ? [{ rule, file, lateMinutes: minutesLate(rule.deadline_at, file.arrivedAt) }] : [];
+    if (!file) return [];
+    const onTime = file.arrivedAt <= rule.deadline_at;
+    return [{ rule, file, lateMinutes: onTime ? null : minutesLate(rule.deadline_at, file.arrivedAt) }];
   });
-  if (late.length === 0) return 0;
+  if (came.length === 0) return 0;
   await client.query(
     `UPDATE expected_delivery_deadlines d
-        SET outcome = 'late', file_id = l.file_id, arrived_at = l.arrived_at, late_minutes = l.late_minutes
+        SET outcome = CASE WHEN l.late_minutes IS NULL THEN 'onTime' ELSE 'late' END,
+            file_id = l.file_id, arrived_at = l.arrived_at, late_minutes = l.late_minutes
        FROM unnest($1::uuid[], $2::timestamptz[], $3::bigint[], $4::timestamptz[], $5::int[])
             AS l(rule_id, deadline_at, file_id, arrived_at, late_minutes)
       WHERE d.rule_id = l.rule_id AND d.deadline_at = l.deadline_at`,
     [
-      late.map((l) => l.rule.id),
-      late.map((l) => l.rule.deadline_at),
-      late.map((l) => l.file.fileId),
-      late.map((l) => l.file.arrivedAt),
-      late.map((l) => l.lateMinutes),
+      came.map((l) => l.rule.id),
+      came.map((l) => l.rule.deadline_at),
+      came.map((l) => l.file.fileId),
+      came.map((l) => l.file.arrivedAt),
+      came.map((l) => l.lateMinutes),
     ],
   );
   await resolveAlerts(
     client,
-    late.map((l) => ({
+    came.map((l) => ({
       customerId: l.rule.customer_id,
       subjectKey: missingFileSubject(l.rule.id, l.rule.deadline_at),
-      resolution: { reason: 'arrivedLate', lateMinutes: l.lateMinutes, fileId: l.file.fileId },
+      resolution:
+        l.lateMinutes === null
+          ? { reason: 'arrivedOnTime', fileId: l.file.fileId }
+          : { reason: 'arrivedLate', lateMinutes: l.lateMinutes, fileId: l.file.fileId },
     })),
   );
-  return late.length;
+  return came.length;
 }
 
 type DueRow = RuleRow & {
@@ -303,19 +321,21 @@ const MAX_BATCHES = 50;
 export async function evaluateExpectedDeliveries(
   pool: Pool,
   options: { now?: Date; batchSize?: number } = {},
-): Promise<PassResult> {
+): Promise<PassResult & { outboxIds: number[] }> {
   const now = options.now ?? new Date();
-  const total: PassResult = { evaluated: 0, onTime: 0, missing: 0, late: 0 };
+  const total = { evaluated: 0, onTime: 0, missing: 0, late: 0, outboxIds: [] as number[] };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
-    const result: BatchResult = await inTransaction(pool, async (client) => {
+    const result = await inTransaction(pool, async (client) => {
       const late = await markLateArrivals(client, now);
-      const due = await evaluateDueRules(client, now, options.batchSize ?? EVALUATION_BATCH);
-      return { ...due, late };
+      const due: BatchResult = await evaluateDueRules(client, now, options.batchSize ?? EVALUATION_BATCH);
+      // The "at once" e-mails of the alerts raised here, for the job to send after the commit.
+      return { ...due, late, outboxIds: takeQueuedAlertMails(client) };
     });
     total.evaluated += result.evaluated;
     total.onTime += result.onTime;
     total.missing += result.missing;
     total.late += result.late;
+    total.outboxIds.push(...result.outboxIds);
     if (!result.moreDue) break;
   }
   return total;

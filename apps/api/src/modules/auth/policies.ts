@@ -1,4 +1,10 @@
-import { STORED_ROLES, type StoredRole } from '@service-hub/contracts';
+import {
+  holdsServicePermission,
+  STORED_ROLES,
+  type PermissionGrant,
+  type PermissionPrefix,
+  type StoredRole,
+} from '@service-hub/contracts';
 
 /** Who acts: the part of the signed-in caller that authorisation needs. */
 export type Actor = { userId: string; roles: readonly StoredRole[]; customerIds: readonly number[] };
@@ -112,3 +118,16 @@ export function canUnlockUser(actor: Actor, target: ManagedUser): boolean {
  * administrators. Customer administrators invite, so nobody's sign-in joins an account unasked.
  */
 export const canAddAccountDirectly = (actor: Actor) => isProviderAdmin(actor);
+
+/**
+ * Whether the actor may hand a service's data of an account to a machine (an account API key's
+ * scope, a webhook's event types): provider administrators always, anyone else only a service
+ * they can read there themselves — an administrator never passes on more than they may see.
+ */
+export function mayShareService(
+  actor: Pick<Actor, 'roles'>,
+  permissions: readonly PermissionGrant[],
+  service: PermissionPrefix,
+): boolean {
+  return isProviderAdmin(actor) || holdsServicePermission(service, permissions);
+}

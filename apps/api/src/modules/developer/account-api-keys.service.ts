@@ -1,4 +1,5 @@
 import {
+  API_KEY_SCOPE_SERVICES,
   API_KEY_SCOPES,
   type TCreateAccountApiKeyRequest,
   type TCreateAccountApiKeyResponse,
@@ -6,7 +7,8 @@ import {
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { forbidden, notFound } from '../../lib/errors.ts';
-import { canManageCustomer } from '../auth/policies.ts';
+import { findHeldAccount } from '../auth/active-account.repository.ts';
+import { canManageCustomer, isProviderAdmin, mayShareService } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import {
   findAccountApiKey,
@@ -35,6 +37,15 @@ export async function createAccountApiKey(
   requestId: string,
 ): Promise<TCreateAccountApiKeyResponse> {
   await assertManagesKeys(db, actor, customerId);
+  // An administrator never hands a machine more than they may read on the account themselves.
+  const permissions = isProviderAdmin(actor)
+    ? []
+    : ((await findHeldAccount(db, actor.userId, customerId))?.permissions ?? []);
+  const refused = request.scopes.filter(
+    (scope) => !mayShareService(actor, permissions, API_KEY_SCOPE_SERVICES[scope]),
+  );
+  if (refused.length > 0)
+    throw forbidden(`You may not give a key a scope you cannot read on this account: ${refused.join(', ')}.`);
   const key = newAccountApiKey();
   // In the vocabulary's order, so equal keys read alike in the list and the audit log.
   const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));

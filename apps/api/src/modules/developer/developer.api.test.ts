@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TAccountApiKey, TCreateAccountApiKeyResponse } from '@service-hub/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, withoutService, type TestContext } from '../../../test/helpers.ts';
 
 describe('[DEVELOPER] account API keys: create, list, revoke', () => {
   let ctx: TestContext;
@@ -50,6 +50,22 @@ describe('[DEVELOPER] account API keys: create, list, revoke', () => {
     (await ctx.db.$client.query(sql, params)).rowCount;
 
   describe('refusals (written first)', () => {
+    it('refuses an administrator a scope whose service they cannot read on the account themselves', async () => {
+      await withoutService(ctx.db, 'admin@example.com', malardalen, 'ETS', async () => {
+        const before = await rowCount('SELECT 1 FROM account_api_keys', []);
+        const edi = await create(malardalen, {
+          name: 'EDI feed',
+          scopes: ['tracking:read', 'ediTracking:read'],
+        });
+        expect(edi.statusCode).toBe(403);
+        expect(edi.json().detail).toContain('ediTracking:read');
+        expect(await rowCount('SELECT 1 FROM account_api_keys', [])).toBe(before);
+        // What they can read is still theirs to share; a provider administrator may share anything.
+        await createOk(malardalen, { name: 'Tracking feed', scopes: ['tracking:read'] });
+        await createOk(malardalen, { name: 'EDI feed', scopes: ['ediTracking:read'] }, sfadmin);
+      });
+    });
+
     it('refuses a customer user on every endpoint with 403 and changes nothing', async () => {
       const before = await rowCount('SELECT 1 FROM account_api_keys', []);
       const { id } = await createOk(malardalen, { name: 'ERP', scopes: ['tracking:read'] });

@@ -35,6 +35,9 @@ describe('isBlockedAddress', () => {
     '::ffff:7f00:1',
     '::ffff:a00:1',
     '64:ff9b::a9fe:a9fe',
+    '64:ff9b:1::a9fe:a9fe',
+    '2002:a9fe:a9fe::1',
+    '2001:0:4136:e378:8000:63bf:3fff:fdd2',
     'not an address',
   ])('refuses %s', (address) => expect(isBlockedAddress(address, false)).toBe(true));
 

@@ -48,7 +48,10 @@ const blockedV6 = new BlockList();
 for (const [network, prefix] of [
   ['::', 96], // unspecified, loopback and the deprecated IPv4-compatible addresses
   ['100::', 64], // discard
+  ['2001::', 32], // Teredo: tunnels to an IPv4 address inside it
   ['2001:db8::', 32], // documentation
+  ['2002::', 16], // 6to4: wraps an IPv4 address (2002:a9fe:a9fe:: is 169.254.169.254)
+  ['64:ff9b:1::', 48], // local-use NAT64 (the well-known 64:ff9b::/96 is unwrapped below)
   ['fc00::', 7], // unique-local, with AWS's metadata address fd00:ec2::254
   ['fe80::', 10], // link-local
   ['fec0::', 10], // site-local (deprecated)

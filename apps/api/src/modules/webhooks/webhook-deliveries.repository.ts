@@ -221,9 +221,14 @@ export async function recordAttempts(
                             $7::text[], $8::text[], $9::boolean[], $10::timestamptz[], $11::timestamptz[], $12::uuid[],
                             $14::timestamptz[])
            AS r(id, lease, at, trigger, http_status, latency_ms, excerpt, error, succeeded, next_at, run_started, endpoint_id, due)
+     ), live AS (
+       -- A delivery whose endpoint was deleted meanwhile is gone (cascade): its attempt is not
+       -- recorded, and the rest of the batch is (a foreign-key error would lose all of it).
+       SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE
      ), attempt AS (
        INSERT INTO webhook_attempts (delivery_id, at, trigger, http_status, latency_ms, response_excerpt, error, succeeded)
-       SELECT id, at, trigger, http_status, latency_ms, excerpt, error, succeeded FROM r ORDER BY at
+       SELECT r.id, r.at, r.trigger, r.http_status, r.latency_ms, r.excerpt, r.error, r.succeeded
+         FROM r JOIN live USING (id) ORDER BY r.at
      ), decided AS (
        SELECT r.*, NOT r.succeeded
                    AND r.next_at > coalesce(r.run_started, r.at) + make_interval(secs => $13::double precision / 1000)
@@ -247,6 +252,9 @@ export async function recordAttempts(
                 WHERE f.endpoint_id = s.endpoint_id AND NOT f.succeeded
                   AND (s.last_success IS NULL OR f.at > s.last_success)) AS failing_from
          FROM (SELECT endpoint_id, max(at) FILTER (WHERE succeeded) AS last_success FROM r GROUP BY endpoint_id) s
+     ), endpoints_locked AS (
+       -- In id order, so that two dispatchers recording the same endpoints never deadlock.
+       SELECT id FROM webhook_endpoints WHERE id IN (SELECT endpoint_id FROM streak) ORDER BY id FOR NO KEY UPDATE
      ), updated AS (
        -- From the row as it is when locked (another dispatcher may have just recorded), and only
        -- when it changes: most batches leave an endpoint's row alone.
@@ -254,7 +262,7 @@ export async function recordAttempts(
           SET failing_since = CASE WHEN s.failing_from IS NULL THEN NULL
                                    WHEN s.last_success IS NOT NULL THEN s.failing_from
                                    ELSE coalesce(e.failing_since, s.failing_from) END
-         FROM streak s
+         FROM streak s JOIN endpoints_locked l ON l.id = s.endpoint_id
         WHERE e.id = s.endpoint_id AND e.enabled
           AND e.failing_since IS DISTINCT FROM (CASE WHEN s.failing_from IS NULL THEN NULL
                                                      WHEN s.last_success IS NOT NULL THEN s.failing_from

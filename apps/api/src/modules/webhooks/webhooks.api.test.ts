@@ -5,7 +5,7 @@ import {
   type TListWebhookDeliveriesResponse,
   type TWebhookEndpoint,
 } from '@service-hub/contracts';
-import { createTestApp, type TestContext } from '../../../test/helpers.ts';
+import { createTestApp, withoutService, type TestContext } from '../../../test/helpers.ts';
 import { purgeExpired } from '../../jobs/purge-expired.job.ts';
 
 describe('[WEBHOOKS] endpoints, secrets and the delivery log', () => {
@@ -102,6 +102,29 @@ describe('[WEBHOOKS] endpoints, secrets and the delivery log', () => {
   afterAll(() => ctx.close());
 
   describe('refusals', () => {
+    it('refuses an administrator events of a service they cannot read on the account themselves', async () => {
+      await withoutService(ctx.db, 'admin@example.com', malardalen, 'ETS', async () => {
+        const edi = await call('POST', '/endpoints', {
+          body: {
+            url: 'https://hooks.example.com/edi',
+            eventTypes: ['file.arrived', 'edi_message.status_changed'],
+          },
+        });
+        expect(edi.statusCode).toBe(403);
+        expect(edi.json().detail).toContain('edi_message.status_changed');
+        // Alerts are about either service: one of them is enough.
+        const { endpoint } = await create({ eventTypes: ['file.arrived', 'alert.raised'] });
+        const widened = await call('PATCH', `/endpoints/${endpoint.id}`, {
+          body: { eventTypes: ['edi_message.status_changed'] },
+        });
+        expect(widened.statusCode).toBe(403);
+        expect((await call('GET', `/endpoints/${endpoint.id}`)).json().eventTypes).toEqual([
+          'file.arrived',
+          'alert.raised',
+        ]);
+      });
+    });
+
     let endpoint: TWebhookEndpoint;
     let delivery: string;
     beforeAll(async () => {

@@ -49,6 +49,7 @@ const tags = ['webhooks'];
 const actingOn = (request: FastifyRequest): ActingOn => ({
   principal: principalOf(request),
   customerId: accountOf(request).id,
+  permissions: accountOf(request).permissions,
   requestId: request.id,
 });
 

@@ -1,7 +1,9 @@
 import type { Pool, PoolClient } from 'pg';
 import {
+  HUB_EVENT_SERVICES,
   MAX_WEBHOOK_REPLAY,
   WEBHOOK_TEST_EVENT,
+  type PermissionGrant,
   type HubEventType,
   type Language,
   type TCreateWebhookEndpointResponse,
@@ -14,7 +16,7 @@ import {
 import type { Database } from '../../db/client.ts';
 import { inTransaction, writeAudit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/errors.ts';
-import { canManageCustomer } from '../auth/policies.ts';
+import { canManageCustomer, mayShareService } from '../auth/policies.ts';
 import type { Principal } from '../auth/principal.repository.ts';
 import { HUB_EVENTS_CHANNEL } from '../events/events.repository.ts';
 import { queueEmail } from '../mail/mail.service.ts';
@@ -47,8 +49,30 @@ const URL_MESSAGES: Record<WebhookUrlProblem, string> = {
   blockedAddress: 'This address leads to a private or reserved network, which the Hub does not deliver to.',
 };
 
-/** Who acts, and on which account: the caller must administer it (or be provider staff). */
-export type ActingOn = { principal: Principal; customerId: number; requestId: string };
+/**
+ * Who acts, and on which account: the caller must administer it (or be provider staff); their
+ * own permissions there bound which events they may subscribe to.
+ */
+export type ActingOn = {
+  principal: Principal;
+  customerId: number;
+  permissions: readonly PermissionGrant[];
+  requestId: string;
+};
+
+/** Events of a service the caller cannot read on the account are refused (403). */
+function assertMaySubscribe(acting: ActingOn, eventTypes: readonly HubEventType[]): void {
+  const refused = eventTypes.filter(
+    (type) =>
+      !HUB_EVENT_SERVICES[type].some((service) =>
+        mayShareService(acting.principal, acting.permissions, service),
+      ),
+  );
+  if (refused.length > 0)
+    throw forbidden(
+      `You may not subscribe to events of a service you cannot see on this account: ${refused.join(', ')}.`,
+    );
+}
 
 const auditBy = (acting: ActingOn) => ({
   actorUserId: acting.principal.userId,
@@ -94,6 +118,7 @@ export async function createEndpoint(
   policy: AddressPolicy,
 ): Promise<TCreateWebhookEndpointResponse> {
   assertManagesWebhooks(acting);
+  assertMaySubscribe(acting, input.eventTypes);
   await assertUsableUrl(input.url, policy);
   const secret = newWebhookSecret();
   const id = await inTransaction(db.$client, async (client) => {
@@ -142,6 +167,7 @@ export async function changeEndpoint(
   assertManagesWebhooks(acting);
   // Another account's or an unknown endpoint is a 404 before anything about the address is said.
   if (!(await findEndpoint(db.$client, acting.customerId, endpointId))) throw notFound(ENDPOINT_NOT_FOUND);
+  if (change.eventTypes) assertMaySubscribe(acting, change.eventTypes);
   if (change.url !== undefined) await assertUsableUrl(change.url, policy);
   await inTransaction(db.$client, async (client) => {
     const before = await findEndpoint(client, acting.customerId, endpointId, { lock: true });
@@ -155,7 +181,9 @@ export async function changeEndpoint(
     const enabledChanged = after.enabled !== before.enabled;
     await updateEndpoint(client, endpointId, { ...after, enabledChanged });
     // Switched off: what still waited is given up (the log shows it failed; replay sends it again).
-    if (enabledChanged && !after.enabled) await failOpenDeliveries(client, endpointId);
+    // Switched on: nothing fanned out while it was off may wait either — a fan-out that read the
+    // endpoint as enabled just before it was switched off could have left some behind.
+    if (enabledChanged) await failOpenDeliveries(client, endpointId);
     await writeAudit(client, {
       ...auditBy(acting),
       action: 'webhookEndpoint.update',

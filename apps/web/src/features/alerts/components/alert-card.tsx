@@ -78,6 +78,8 @@ function resolutionText(alert: TAlert, t: (key: string, values?: Record<string, 
   switch (reason) {
     case 'arrivedLate':
       return t('alerts.resolution.arrivedLate', { minutes: resolution.data?.lateMinutes ?? 0 });
+    case 'arrivedOnTime':
+      return t('alerts.resolution.arrivedOnTime');
     case 'nextDeadline':
       return t('alerts.resolution.nextDeadline');
     case 'ruleDisabled':
