@@ -9,6 +9,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import PgBoss from 'pg-boss';
+import { buildConcurrentIndexes, CONCURRENT_INDEXES } from '../db/concurrent-indexes.ts';
 import { migrationsDir } from '../lib/paths.ts';
 import { BackupError } from './backup-error.ts';
 import {
@@ -169,7 +170,7 @@ async function restoreByCopy(
     if (options.force) await dropHubSchemas(client);
     let step = performance.now();
     // Indexes built after the migrations, outside their transaction (db/concurrent-indexes.ts),
-    // are left to the migration runner, which builds any that are missing when the Hub starts.
+    // are built once this transaction has committed (below), as the migration runner does.
     for (const migration of readMigrationFiles({ migrationsFolder: migrationsDir }))
       for (const statement of migration.sql) if (statement.trim()) await client.query(statement);
     // drizzle's own record of applied migrations (its pg dialect's migrate()); its rows come from the backup.
@@ -244,6 +245,9 @@ async function restoreByCopy(
     await client.query('ROLLBACK').catch(() => undefined);
     throw error;
   }
+  const step = performance.now();
+  await buildConcurrentIndexes(client, CONCURRENT_INDEXES);
+  log(`  ${CONCURRENT_INDEXES.length} indexes built concurrently, ${seconds(step).toFixed(1)} s`);
 }
 
 /** pg_restore of the backup's pg_dump archive in one transaction (--single-transaction). */

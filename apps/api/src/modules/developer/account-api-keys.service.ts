@@ -45,7 +45,7 @@ export async function createAccountApiKey(
     (scope) => !mayShareService(actor, permissions, API_KEY_SCOPE_SERVICES[scope]),
   );
   if (refused.length > 0)
-    throw forbidden(`You may not give a key a scope you cannot read on this account: ${refused.join(', ')}.`);
+    throw forbidden('You may not give a key a scope whose service you cannot read on this account.');
   const key = newAccountApiKey();
   // In the vocabulary's order, so equal keys read alike in the list and the audit log.
   const scopes = API_KEY_SCOPES.filter((scope) => request.scopes.includes(scope));

@@ -58,7 +58,7 @@ describe('[DEVELOPER] account API keys: create, list, revoke', () => {
           scopes: ['tracking:read', 'ediTracking:read'],
         });
         expect(edi.statusCode).toBe(403);
-        expect(edi.json().detail).toContain('ediTracking:read');
+        expect(edi.json().detail).toContain('scope whose service you cannot read');
         expect(await rowCount('SELECT 1 FROM account_api_keys', [])).toBe(before);
         // What they can read is still theirs to share; a provider administrator may share anything.
         await createOk(malardalen, { name: 'Tracking feed', scopes: ['tracking:read'] });

@@ -111,7 +111,7 @@ describe('[WEBHOOKS] endpoints, secrets and the delivery log', () => {
           },
         });
         expect(edi.statusCode).toBe(403);
-        expect(edi.json().detail).toContain('edi_message.status_changed');
+        expect(edi.json().detail).toContain('service you cannot read');
         // Alerts are about either service: one of them is enough.
         const { endpoint } = await create({ eventTypes: ['file.arrived', 'alert.raised'] });
         const widened = await call('PATCH', `/endpoints/${endpoint.id}`, {

@@ -69,9 +69,7 @@ function assertMaySubscribe(acting: ActingOn, eventTypes: readonly HubEventType[
       ),
   );
   if (refused.length > 0)
-    throw forbidden(
-      `You may not subscribe to events of a service you cannot see on this account: ${refused.join(', ')}.`,
-    );
+    throw forbidden('You may not subscribe to events of a service you cannot read on this account.');
 }
 
 const auditBy = (acting: ActingOn) => ({
