@@ -214,21 +214,35 @@ export async function recordAttempts(
   retryWindowMs: number,
 ): Promise<FailingEndpoint[]> {
   if (attempts.length === 0) return [];
+  return inTransaction(pool, async (client) => {
+    // A delivery whose endpoint was deleted meanwhile is gone (cascade): its attempt is not
+    // recorded, and the rest of the batch is (a foreign-key error would lose all of it). The lock
+    // keeps the ones found until the commit.
+    const { rows: found } = await client.query<{ id: string }>(
+      'SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE',
+      [attempts.map((attempt) => attempt.delivery.id)],
+    );
+    const alive = new Set(found.map((row) => row.id));
+    const kept = attempts.filter((attempt) => alive.has(attempt.delivery.id));
+    return kept.length === 0 ? [] : recordKept(client, kept, retryWindowMs);
+  });
+}
+
+async function recordKept(
+  client: PoolClient,
+  attempts: readonly FinishedAttempt[],
+  retryWindowMs: number,
+): Promise<FailingEndpoint[]> {
   const column = <T>(pick: (attempt: FinishedAttempt) => T) => attempts.map(pick);
-  const { rows } = await pool.query<{ endpoint_id: string; failing_since: Date }>(
+  const { rows } = await client.query<{ endpoint_id: string; failing_since: Date }>(
     `WITH r AS (
        SELECT * FROM unnest($1::text[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::int[], $6::int[],
                             $7::text[], $8::text[], $9::boolean[], $10::timestamptz[], $11::timestamptz[], $12::uuid[],
                             $14::timestamptz[])
            AS r(id, lease, at, trigger, http_status, latency_ms, excerpt, error, succeeded, next_at, run_started, endpoint_id, due)
-     ), live AS (
-       -- A delivery whose endpoint was deleted meanwhile is gone (cascade): its attempt is not
-       -- recorded, and the rest of the batch is (a foreign-key error would lose all of it).
-       SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE
      ), attempt AS (
        INSERT INTO webhook_attempts (delivery_id, at, trigger, http_status, latency_ms, response_excerpt, error, succeeded)
-       SELECT r.id, r.at, r.trigger, r.http_status, r.latency_ms, r.excerpt, r.error, r.succeeded
-         FROM r JOIN live USING (id) ORDER BY r.at
+       SELECT id, at, trigger, http_status, latency_ms, excerpt, error, succeeded FROM r ORDER BY at
      ), decided AS (
        SELECT r.*, NOT r.succeeded
                    AND r.next_at > coalesce(r.run_started, r.at) + make_interval(secs => $13::double precision / 1000)
