@@ -592,6 +592,30 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
     expect(delivery).toMatchObject({ state: 'succeeded', attempts: [{ trigger: 'event', httpStatus: 200 }] });
   });
 
+  it('records the rest of a batch when an endpoint is deleted while its attempt is under way', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    receiver.answer('/deleted', { hold: held });
+    receiver.answer('/kept', { hold: held });
+    const deleted = await register(admin, malardalen.id, '/deleted', ['file.arrived']);
+    await register(admin, malardalen.id, '/kept', ['file.arrived']);
+    await dispatcher();
+    await ingest([fileRecord('DELETED-MID-FLIGHT')]);
+    await receiver.until(() => receiver.arrivals.length === 2, 'both attempts under way');
+    const removed = await ctx.app.inject({
+      method: 'DELETE',
+      url: `/api/webhooks/endpoints/${deleted.endpoint.id}?activeAccountId=${malardalen.id}`,
+      headers: { authorization: `Bearer ${admin}` },
+    });
+    expect(removed.statusCode).toBe(204);
+    // Both answers come back together, so both attempts are recorded in one batch.
+    release();
+    const [kept] = (await settledLog(malardalen.id)).result;
+    expect(kept).toMatchObject({ state: 'succeeded', attempts: [{ trigger: 'event', httpStatus: 200 }] });
+    const [attempts] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts');
+    expect(attempts!.n).toBe(1);
+  });
+
   it('switches an endpoint off after 3 days of failures and e-mails the account administrators in their language', async () => {
     receiver.answer('/dead', { status: 503 });
     const created = await register(admin, malardalen.id, '/dead', ['file.arrived']);
