@@ -22,6 +22,7 @@ import { MARKET_TIME_ZONES, wallClock } from '../apps/api/src/lib/business-days.
 import {
   evaluateExpectedDeliveries,
   firstMatchingFiles,
+  MATCHING_FILES_SQL,
 } from '../apps/api/src/modules/alerts/evaluate-expected-deliveries.ts';
 import { toLikePattern } from '../apps/api/src/modules/alerts/filename-pattern.ts';
 import { copyRows, type CopyValue } from '../apps/api/src/seed/copy.ts';
@@ -173,18 +174,7 @@ export async function runExpectedDeliveriesBench(): Promise<{ performance: strin
     );
 
     const { rows: plan } = await pool.query<{ 'QUERY PLAN': string }>(
-      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF)
-       SELECT w.n, f.id, f.arrived_at
-         FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
-              WITH ORDINALITY AS w(customer_id, after_at, until_at, pattern, application, min_documents, n)
-         CROSS JOIN LATERAL (
-           SELECT f.id, f.arrived_at FROM tracking_files f
-            WHERE f.customer_id = w.customer_id AND f.arrived_at > w.after_at AND f.arrived_at <= w.until_at
-              AND f.arrived_at > $7 AND f.arrived_at <= $8
-              AND f.filename ILIKE w.pattern
-              AND (w.application IS NULL OR f.application = w.application)
-              AND (w.min_documents IS NULL OR f.document_count >= w.min_documents)
-            ORDER BY f.arrived_at, f.id LIMIT 1) f`,
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${MATCHING_FILES_SQL}`,
       [
         windows.map((w) => w.customerId),
         windows.map((w) => w.afterAt),

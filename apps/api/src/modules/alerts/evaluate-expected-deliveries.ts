@@ -37,6 +37,22 @@ type Window = {
 export type MatchedFile = { fileId: number; arrivedAt: Date };
 
 /**
+ * The first matching file of each window (one row per window that has one, `n` its 1-based
+ * place): the bench explains this very statement (bench/expected-deliveries.ts).
+ */
+export const MATCHING_FILES_SQL = `SELECT w.n, f.id, f.arrived_at
+       FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
+            WITH ORDINALITY AS w(customer_id, after_at, until_at, pattern, application, min_documents, n)
+       CROSS JOIN LATERAL (
+         SELECT f.id, f.arrived_at FROM tracking_files f
+          WHERE f.customer_id = w.customer_id AND f.arrived_at > w.after_at AND f.arrived_at <= w.until_at
+            AND f.arrived_at > $7 AND f.arrived_at <= $8
+            AND f.filename ILIKE w.pattern
+            AND (w.application IS NULL OR f.application = w.application)
+            AND (w.min_documents IS NULL OR f.document_count >= w.min_documents)
+          ORDER BY f.arrived_at, f.id LIMIT 1) f`;
+
+/**
  * The first file of each window: the account's, arrived after `afterAt` and by `untilAt`, whose
  * whole name matches the pattern (case-insensitive), from the application if the rule names one,
  * with at least the minimum documents. One statement for every window; it walks the account's
@@ -51,29 +67,16 @@ export async function firstMatchingFiles(
   windows: readonly Window[],
 ): Promise<(MatchedFile | undefined)[]> {
   if (windows.length === 0) return [];
-  const { rows } = await db.query<{ n: string; id: number; arrived_at: Date }>(
-    `SELECT w.n, f.id, f.arrived_at
-       FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
-            WITH ORDINALITY AS w(customer_id, after_at, until_at, pattern, application, min_documents, n)
-       CROSS JOIN LATERAL (
-         SELECT f.id, f.arrived_at FROM tracking_files f
-          WHERE f.customer_id = w.customer_id AND f.arrived_at > w.after_at AND f.arrived_at <= w.until_at
-            AND f.arrived_at > $7 AND f.arrived_at <= $8
-            AND f.filename ILIKE w.pattern
-            AND (w.application IS NULL OR f.application = w.application)
-            AND (w.min_documents IS NULL OR f.document_count >= w.min_documents)
-          ORDER BY f.arrived_at, f.id LIMIT 1) f`,
-    [
-      windows.map((w) => w.customerId),
-      windows.map((w) => w.afterAt),
-      windows.map((w) => w.untilAt),
-      windows.map((w) => toLikePattern(w.filenamePattern)),
-      windows.map((w) => w.application),
-      windows.map((w) => w.minDocuments),
-      windows.reduce((first, w) => (w.afterAt < first ? w.afterAt : first), windows[0]!.afterAt),
-      windows.reduce((last, w) => (w.untilAt > last ? w.untilAt : last), windows[0]!.untilAt),
-    ],
-  );
+  const { rows } = await db.query<{ n: string; id: number; arrived_at: Date }>(MATCHING_FILES_SQL, [
+    windows.map((w) => w.customerId),
+    windows.map((w) => w.afterAt),
+    windows.map((w) => w.untilAt),
+    windows.map((w) => toLikePattern(w.filenamePattern)),
+    windows.map((w) => w.application),
+    windows.map((w) => w.minDocuments),
+    windows.reduce((first, w) => (w.afterAt < first ? w.afterAt : first), windows[0]!.afterAt),
+    windows.reduce((last, w) => (w.untilAt > last ? w.untilAt : last), windows[0]!.untilAt),
+  ]);
   const found: (MatchedFile | undefined)[] = windows.map(() => undefined);
   for (const row of rows) found[Number(row.n) - 1] = { fileId: Number(row.id), arrivedAt: row.arrived_at };
   return found;
