@@ -125,7 +125,7 @@ export const emailTokens = pgTable(
     withdrawnAt: at('withdrawn_at'),
   },
   (t) => [
-    check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change'])),
+    check('email_tokens_purpose_check', oneOf('purpose', ['invitation', 'email-change', 'registration'])),
     index('email_tokens_customer_idx').on(t.customerId, t.created.desc()),
   ],
 );

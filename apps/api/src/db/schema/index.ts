@@ -16,3 +16,6 @@ export * from './status.ts';
 export * from './events.ts';
 export * from './webhooks.ts';
 export * from './alerts.ts';
+export * from './scim.ts';
+export * from './passkeys.ts';
+export * from './access-requests.ts';
