@@ -284,6 +284,12 @@ if (process.env.BENCH_WEBHOOKS !== '0') {
   const { runWebhooksBench, writeWebhooksResults } = await import('./webhooks.ts');
   await writeWebhooksResults(await runWebhooksBench());
 }
+// SCIM provisioning: filtered user lists over 100 000 provisioned users through the API beside the
+// bare SQL (its own database; BENCH_SCIM=0 leaves it out).
+if (process.env.BENCH_SCIM !== '0') {
+  const { runScimBench, writeScimResults } = await import('./scim.ts');
+  await writeScimResults(await runScimBench());
+}
 // The web app on a phone and a desktop, beside the framework floor (BENCH_LIGHTHOUSE=0 leaves it out).
 if (process.env.BENCH_LIGHTHOUSE !== '0') {
   const { runLighthouseBench, writeLighthouseResults } = await import('./lighthouse.ts');

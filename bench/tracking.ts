@@ -546,6 +546,7 @@ export async function replaceSection(file: string, marker: string, body: readonl
 export async function writeBenchSections(name: string, result: { performance: string[]; plans: string[] }) {
   await replaceSection(join(root, 'docs', 'performance.md'), `${name}-bench`, result.performance);
   await replaceSection(join(root, 'docs', `${name}.md`), `${name}-plans`, [
+    '',
     '## Plans measured by the benchmark',
     '',
     `Written by \`bench/${name}.ts\` (EXPLAIN ANALYZE of the statements each scenario runs, first variant).`,

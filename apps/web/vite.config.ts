@@ -20,7 +20,13 @@ const firstLoads = firstLoadChunks({
 // `npm run dev -w apps/web` serves the SPA with hot reload and forwards /api to a running server.
 export default defineConfig({
   plugins: [react(), catalogSections(), firstLoads.plugin, statusPageBuild(), precompress()],
-  server: { proxy: { '/api': process.env.API_URL ?? 'http://localhost:8080' } },
+  // /scim: customers' directories provision users there (apps/api/src/modules/scim).
+  server: {
+    proxy: {
+      '/api': process.env.API_URL ?? 'http://localhost:8080',
+      '/scim': process.env.API_URL ?? 'http://localhost:8080',
+    },
+  },
   // The manifest lets `npm run bench` follow what each route loads.
   build: {
     sourcemap: true,

@@ -50,6 +50,7 @@ CREATE TABLE "scim_tokens" (
 CREATE TABLE "scim_users" (
 	"user_id" uuid PRIMARY KEY NOT NULL,
 	"customer_id" integer NOT NULL,
+	"user_name" text NOT NULL,
 	"external_id" text,
 	"active" boolean DEFAULT true NOT NULL,
 	"version" integer DEFAULT 1 NOT NULL,
@@ -149,6 +150,7 @@ CREATE UNIQUE INDEX "scim_tokens_token_hash_key" ON "scim_tokens" USING btree ("
 CREATE INDEX "scim_tokens_customer_idx" ON "scim_tokens" USING btree ("customer_id","created" DESC NULLS LAST);--> statement-breakpoint
 CREATE UNIQUE INDEX "scim_users_external_id_key" ON "scim_users" USING btree ("customer_id","external_id") WHERE "scim_users"."external_id" IS NOT NULL;--> statement-breakpoint
 CREATE INDEX "scim_users_customer_idx" ON "scim_users" USING btree ("customer_id","created");--> statement-breakpoint
+CREATE UNIQUE INDEX "scim_users_user_name_key" ON "scim_users" USING btree ("customer_id",lower("user_name") text_pattern_ops);--> statement-breakpoint
 CREATE UNIQUE INDEX "passkeys_credential_id_key" ON "passkeys" USING btree ("credential_id");--> statement-breakpoint
 CREATE INDEX "passkeys_user_idx" ON "passkeys" USING btree ("user_id");--> statement-breakpoint
 CREATE INDEX "webauthn_challenges_expires_idx" ON "webauthn_challenges" USING btree ("expires_at");--> statement-breakpoint

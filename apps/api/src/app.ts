@@ -11,6 +11,7 @@ import type { Database } from './db/client.ts';
 import { webDistDir } from './lib/paths.ts';
 import { requestLogSerializers } from './lib/request-log.ts';
 import { authRoutes } from './modules/auth/auth.routes.ts';
+import { passkeysRoutes } from './modules/passkeys/passkeys.routes.ts';
 import { emailLinksRoutes } from './modules/auth/email-links.routes.ts';
 import { outboxRoutes } from './modules/mail/outbox.routes.ts';
 import { invitationsRoutes } from './modules/users/invitations.routes.ts';
@@ -44,10 +45,13 @@ import { savedViewsRoutes } from './modules/saved-views/saved-views.routes.ts';
 import { alertRulesRoutes } from './modules/alert-rules/alert-rules.routes.ts';
 import { alertPreferencesRoutes } from './modules/alert-notifications/alert-preferences.routes.ts';
 import { setAlertLinkBase } from './modules/alert-notifications/alert-routing.ts';
+import { scimAdminRoutes } from './modules/scim/scim-admin.routes.ts';
+import { scimRoutes } from './modules/scim/scim.routes.ts';
 import { searchRoutes } from './modules/search/search.routes.ts';
 import { statusRoutes } from './modules/status/status.routes.ts';
 import { usersRoutes } from './modules/users/users.routes.ts';
 import { webhooksRoutes } from './modules/webhooks/webhooks.routes.ts';
+import { accessRequestsRoutes } from './modules/access-requests/access-requests.routes.ts';
 import { systemResolver, type Resolver } from './modules/webhooks/webhook-address-policy.ts';
 import webhookDispatcherPlugin from './jobs/webhook-dispatcher-plugin.ts';
 import accessPlugin from './plugins/access.ts';
@@ -57,7 +61,7 @@ import errorsPlugin, { clientErrorHandler, frameworkErrors } from './plugins/err
 import inputHygienePlugin from './plugins/input-hygiene.ts';
 import jobsPlugin, { jobsOptionsOf } from './plugins/jobs.ts';
 import openapiPlugin from './plugins/openapi.ts';
-import rateLimitsPlugin from './plugins/rate-limits.ts';
+import rateLimitsPlugin, { countInWindow } from './plugins/rate-limits.ts';
 import securityHeadersPlugin, { type ContentSecurityOptions } from './plugins/security-headers.ts';
 import spaPlugin from './plugins/spa.ts';
 import storagePlugin from './plugins/storage.ts';
@@ -225,6 +229,7 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(systemRoutes, { runtimeConfig });
   await app.register(metricsRoutes, { token: config.metrics.token, requireToken: true });
   await app.register(authRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
+  await app.register(passkeysRoutes, { secureCookies: config.isProduction, publicUrl: config.publicUrl });
   await app.register(emailLinksRoutes, {
     secureCookies: config.isProduction,
     useAuthService: config.useAuthService,
@@ -265,8 +270,22 @@ export async function buildApp(options: BuildAppOptions): Promise<FastifyInstanc
   await app.register(savedViewsRoutes);
   await app.register(searchRoutes);
   await app.register(webhooksRoutes, { policy: webhookPolicy });
+  await app.register(accessRequestsRoutes, {
+    publicUrl: config.publicUrl,
+    secureCookies: config.isProduction,
+    useAuthService: config.useAuthService,
+  });
   await app.register(statusRoutes, { publicUrl: config.publicUrl });
   await app.register(alertsRoutes);
+  await app.register(scimAdminRoutes, { publicUrl: config.publicUrl });
+  // Customers' directories (Entra ID, Okta): SCIM's own error shape and bearer tokens (docs/scim.md).
+  await app.register(scimRoutes, {
+    prefix: '/scim/v2',
+    db,
+    publicUrl: config.publicUrl,
+    rateLimit: config.scim.rateLimit,
+    countRequest: (key, windowMs) => countInWindow(db, key, windowMs),
+  });
 
   app.get('/api/openapi.json', { config: { access: 'public' }, schema: { hide: true } }, async () =>
     app.swagger(),

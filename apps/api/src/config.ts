@@ -145,6 +145,8 @@ const ZEnv = z.object({
   RATE_LIMIT_WRITES: z.coerce.number().int().min(1).default(600),
   /** Requests per minute of one account API key, reads included (docs/api-keys.md). */
   RATE_LIMIT_ACCOUNT_KEYS: z.coerce.number().int().min(1).default(600),
+  /** Requests per minute of one SCIM token (a directory's full sync sends bursts; modules/scim). */
+  RATE_LIMIT_SCIM: z.coerce.number().int().min(1).default(1200),
   /**
    * 1 lets webhooks deliver to loopback (http://127.0.0.1): tests and the bench only. Refused in
    * production, where it would let a customer's endpoint reach the server itself (docs/security.md).
@@ -242,6 +244,8 @@ export type AppConfig = {
   attachments: { maxFiles: number; maxFileSizeMb: number };
   /** Requests per window: sign-ins per client address and e-mail, the rest per user (RATE_LIMIT_*). */
   rateLimits: RateLimits;
+  /** SCIM provisioning (modules/scim): each token's own request budget. */
+  scim: { rateLimit: { max: number; windowMs: number } };
   /** Minutes without use after which the web app signs out (warning first); 0: never. */
   sessionIdleMinutes: number;
   /**
@@ -377,6 +381,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       write: { max: e.RATE_LIMIT_WRITES, windowMs: MINUTE },
       accountKey: { max: e.RATE_LIMIT_ACCOUNT_KEYS, windowMs: MINUTE },
     },
+    scim: { rateLimit: { max: e.RATE_LIMIT_SCIM, windowMs: MINUTE } },
     database: {
       connectTimeoutMs: e.DATABASE_CONNECT_TIMEOUT_MS,
       statementTimeoutMs: e.DATABASE_STATEMENT_TIMEOUT_MS,

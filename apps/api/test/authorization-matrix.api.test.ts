@@ -139,6 +139,38 @@ const EXCEPTIONS: Record<
   'POST /idp/interaction/{uid}/login': { status: [404, 410], reason: 'an unknown sign-in interaction' },
   'POST /idp/interaction/{uid}/mfa': { status: [404, 410], reason: 'an unknown sign-in interaction' },
   'POST /idp/interaction/{uid}/abort': { status: [404, 410], reason: 'an unknown sign-in interaction' },
+  'POST /idp/interaction/{uid}/passkey/options': {
+    status: [404, 410],
+    reason: 'an unknown sign-in interaction',
+  },
+  'POST /idp/interaction/{uid}/passkey': { status: [404, 410], reason: 'an unknown sign-in interaction' },
+  'POST /api/auth/passkey/options': {
+    status: [200],
+    body: {},
+    reason: 'a passkey-only ceremony may be started by anyone; it binds to no user',
+  },
+  'POST /api/auth/registrations': {
+    status: [202],
+    body: {
+      firstName: 'Matrix',
+      lastName: 'Person',
+      email: 'matrix.person@matrix-registration.example',
+      password: 'matrix-registration-secret',
+      language: 'sv',
+    },
+    anonymousOnly: 'each registration mails the address and counts against its hourly limit',
+    reason: 'a password the policy accepts: a sampled string is rarely one',
+  },
+  'POST /api/email-domains': {
+    body: { domain: 'matrix-added.example', verificationAddress: 'it@matrix-added.example' },
+    reason: 'a host name with a dot and an address at it: a sampled string is rarely one',
+  },
+  'POST /api/auth/registrations/verify': { status: [400, 410], reason: 'an unknown one-time link' },
+  'POST /api/email-domains/verify': { status: [400, 410], reason: 'an unknown one-time link' },
+  'POST /api/auth/passkey/verify': {
+    status: [401],
+    reason: 'no ceremony is open for the sampled challenge id',
+  },
   'GET /api/notifications/stream': {
     skipAllowed: 'a server-sent event stream never ends; notifications-stream tests cover it',
     reason: 'stream',

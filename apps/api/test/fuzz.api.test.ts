@@ -5,7 +5,13 @@ import { createTestApp } from './helpers.ts';
 import { changeCounts, changedTables, installChangeLog } from './security/change-log.ts';
 import { fixtureValue, homeResources, pathFixture } from './security/fixtures.ts';
 import { operationsOf, type Operation } from './security/operations.ts';
-import { requestArbitrary, type GeneratedRequest } from './security/schema-arbitraries.ts';
+import {
+  hostileValue,
+  oddString,
+  requestArbitrary,
+  type GeneratedRequest,
+} from './security/schema-arbitraries.ts';
+import { scimTokenFor } from '../src/modules/scim/scim-test-support.ts';
 
 /**
  * Every operation of the OpenAPI document, fed inputs generated from its own schema: wrong types,
@@ -239,6 +245,199 @@ describe('[SECURITY] fuzzing every operation from its schema', () => {
         }
       },
       30_000 + RUNS * (STREAMS.has(operation.key) ? STREAM_OPEN_MS * 2 : 60),
+    );
+  }
+});
+
+/**
+ * /scim/v2 (modules/scim) is not in the OpenAPI document: directories read SCIM's own discovery,
+ * and its answers use SCIM's error shape. Its operations are listed here and fed the same odd
+ * values, as a directory client with a valid token: never a 5xx, every refusal in the SCIM error
+ * shape with the request id in its header, no echo, no stack, no row changed by a refused write.
+ */
+const SCIM_USER = 'urn:ietf:params:scim:schemas:core:2.0:User';
+const SCIM_GROUP = 'urn:ietf:params:scim:schemas:core:2.0:Group';
+const SCIM_PATCH = 'urn:ietf:params:scim:api:messages:2.0:PatchOp';
+const scimToken = await scimTokenFor(ctx, await tokenOf('admin@example.com'), home.customerId);
+const sendScim = (method: InjectOptions['method'], url: string, body?: unknown) =>
+  ctx.app.inject({
+    method,
+    url,
+    headers: { authorization: `Bearer ${scimToken}`, 'content-type': 'application/scim+json' },
+    payload: JSON.stringify(body),
+  });
+const scimUserId = (
+  await sendScim('POST', '/scim/v2/Users', { schemas: [SCIM_USER], userName: 'fuzz@scim.example' })
+).json<{ id: string }>().id;
+const scimGroupId = (
+  await sendScim('POST', '/scim/v2/Groups', {
+    schemas: [SCIM_GROUP],
+    displayName: 'Fuzz',
+    members: [{ value: scimUserId }],
+  })
+).json<{ id: string }>().id;
+counts = await changeCounts(ctx);
+
+describe('[SECURITY] fuzzing the SCIM service', () => {
+  const hostile = hostileValue(document, {});
+  const maybe = <T>(valid: fc.Arbitrary<T>) => fc.oneof(valid, oddString, hostile);
+  const userBody = fc.record(
+    {
+      schemas: maybe(fc.constant([SCIM_USER])),
+      userName: maybe(fc.constantFrom('fuzz.user@scim.example', 'FUZZ@scim.example')),
+      emails: maybe(
+        fc.array(
+          fc.record({
+            value: maybe(fc.constant('fuzz.mail@scim.example')),
+            type: maybe(fc.constant('work')),
+          }),
+          { maxLength: 2 },
+        ),
+      ),
+      name: maybe(fc.record({ givenName: oddString, familyName: oddString })),
+      active: hostile,
+      externalId: maybe(fc.uuid()),
+      preferredLanguage: oddString,
+      unknownAttribute: hostile,
+    },
+    { requiredKeys: [] },
+  );
+  const patchBody = fc.record(
+    {
+      schemas: maybe(fc.constant([SCIM_PATCH])),
+      Operations: maybe(
+        fc.array(
+          fc.record(
+            {
+              op: maybe(fc.constantFrom('add', 'Replace', 'remove', 'REMOVE')),
+              path: maybe(
+                fc.constantFrom(
+                  'active',
+                  'emails[type eq "work"].value',
+                  'name.familyName',
+                  'members',
+                  'members[value eq "x"]',
+                  'displayName',
+                ),
+              ),
+              value: hostile,
+            },
+            { requiredKeys: [] },
+          ),
+          { maxLength: 3 },
+        ),
+      ),
+    },
+    { requiredKeys: [] },
+  );
+  const groupBody = fc.record(
+    {
+      schemas: maybe(fc.constant([SCIM_GROUP])),
+      displayName: maybe(fc.constant('Fuzzers')),
+      members: maybe(fc.array(fc.record({ value: maybe(fc.constant(scimUserId)) }), { maxLength: 2 })),
+    },
+    { requiredKeys: [] },
+  );
+  const query = fc.array(
+    fc.tuple(
+      fc.constantFrom(
+        'filter',
+        'startIndex',
+        'count',
+        'attributes',
+        'excludedAttributes',
+        'sortBy',
+        'unknown',
+      ),
+      maybe(
+        fc.constantFrom(
+          'userName eq "a"',
+          'emails[type eq "work"].value co "@"',
+          'members.value eq "x"',
+          '1',
+          '0',
+          '-5',
+          'members',
+        ),
+      ).map(String),
+    ),
+    { maxLength: 3 },
+  );
+  const operations: [InjectOptions['method'], string, fc.Arbitrary<unknown> | undefined][] = [
+    ['GET', '/scim/v2/Users', undefined],
+    ['POST', '/scim/v2/Users', userBody],
+    ['GET', `/scim/v2/Users/${scimUserId}`, undefined],
+    ['PUT', `/scim/v2/Users/${scimUserId}`, userBody],
+    ['PATCH', `/scim/v2/Users/${scimUserId}`, patchBody],
+    ['GET', '/scim/v2/Groups', undefined],
+    ['POST', '/scim/v2/Groups', groupBody],
+    ['GET', `/scim/v2/Groups/${scimGroupId}`, undefined],
+    ['PUT', `/scim/v2/Groups/${scimGroupId}`, groupBody],
+    ['PATCH', `/scim/v2/Groups/${scimGroupId}`, patchBody],
+    ['GET', '/scim/v2/ServiceProviderConfig', undefined],
+    ['GET', '/scim/v2/Schemas', undefined],
+  ];
+  /** A valid scimToken's last use is written (once a minute) even when its request is refused. */
+  const scimCounted = new Set([...COUNTED_ON_REFUSAL, 'scim_tokens']);
+
+  for (const [method, path, bodyArbitrary] of operations) {
+    it(
+      `${method} ${path.replace(scimUserId, '{id}').replace(scimGroupId, '{id}')}`,
+      async () => {
+        await fc.assert(
+          fc.asyncProperty(
+            query,
+            bodyArbitrary ?? fc.constant(undefined),
+            fc.boolean(),
+            async (params, body, raw) => {
+              const search = params.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
+              const before = counts;
+              const payload =
+                body === undefined
+                  ? undefined
+                  : raw
+                    ? `${JSON.stringify(body).slice(0, -1)},`
+                    : JSON.stringify(body);
+              const response = await ctx.app.inject({
+                method,
+                url: `${path}${search ? `?${search}` : ''}`,
+                headers: {
+                  authorization: `Bearer ${scimToken}`,
+                  ...(payload !== undefined ? { 'content-type': 'application/scim+json' } : {}),
+                },
+                ...(payload !== undefined ? { payload } : {}),
+                remoteAddress: FUZZER_ADDRESS,
+              });
+              const status = response.statusCode;
+              if (status >= 500) throw new Error(`${status}: ${response.body.slice(0, 300)}`);
+              if (method !== 'GET') {
+                const after = await changeCounts(ctx);
+                counts = after;
+                const changed = changedTables(before, after).filter((table) => !scimCounted.has(table));
+                if (status >= 400 && changed.length)
+                  throw new Error(`refused with ${status} but changed ${changed.join(', ')}`);
+              }
+              if (status >= 400) {
+                if (/\n\s+at \S+ \(|node_modules|\.ts:\d+/.test(response.body))
+                  throw new Error(`a stack trace: ${response.body.slice(0, 300)}`);
+                for (const value of echoCandidates({ path: {}, query: params, body }))
+                  if (response.body.includes(value))
+                    throw new Error(`echoes ${JSON.stringify(value).slice(0, 80)}`);
+                const error = JSON.parse(response.body) as Record<string, unknown>;
+                if (
+                  !Array.isArray(error.schemas) ||
+                  error.schemas[0] !== 'urn:ietf:params:scim:api:messages:2.0:Error' ||
+                  error.status !== String(status) ||
+                  typeof response.headers['x-request-id'] !== 'string'
+                )
+                  throw new Error(`not the SCIM error shape: ${response.body.slice(0, 300)}`);
+              }
+            },
+          ),
+          { numRuns: RUNS, seed: SEED, endOnFailure: true },
+        );
+      },
+      30_000 + RUNS * 60,
     );
   }
 });

@@ -27,6 +27,9 @@ export const CORE_CATALOG_PATHS = [
   'support.statuses',
   'reports.statuses',
   'reports.levels',
+  // The sign-in pages offer passkeys, and lib/passkeys names their errors (the account page too).
+  'passkeys.signIn',
+  'passkeys.errors',
 ] as const;
 
 export type CatalogPart = 'core' | 'rest';

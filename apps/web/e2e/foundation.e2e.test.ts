@@ -63,7 +63,7 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
     const { page, context } = await hub.newPage();
     await page.goto('/dashboard');
     await page.waitForURL(SIGN_IN_PAGE);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await expect.poll(() => page.getByText('This field cannot be empty.').count()).toBe(2);
     await expectAccessible(page);
     await context.close();
@@ -78,7 +78,7 @@ describe('[FOUNDATION] the page loads and a demo user signs in and reaches the d
     await expect.poll(() => page.title()).toBe('Logga in · Service Hub');
     await page.getByLabel('E-postadress').fill('user@example.com');
     await page.locator('input[type=password]').fill('demo-password');
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await page.getByRole('heading', { name: 'Välkommen, Ulla' }).waitFor();
     await expect.poll(() => page.title()).toBe('Översikt · Service Hub');
     await context.close();

@@ -98,6 +98,9 @@ export const PAGE_WALK: readonly WalkRow[] = [
   { path: '/accountsettings/users', users: ADMINS },
   { path: '/accountsettings/users/invite', users: ADMINS },
   { path: '/accountsettings/users/:accountUserId', users: ADMINS },
+  { path: '/accountsettings/provisioning', users: ADMINS },
+  { path: '/accountsettings/access-requests', users: ADMINS },
+  { path: '/access-requests', users: EVERYONE },
   { path: '/developer', users: ADMINS },
   { path: '/developer/webhooks', users: ADMINS },
   { path: '/developer/webhooks/new', users: ADMINS },
@@ -164,4 +167,16 @@ export const NOT_WALKED: readonly { path: string; reason: string }[] = [
   },
   { path: '/invitation', reason: 'needs a single-use e-mailed token (sign-in.e2e.test.ts)' },
   { path: '/email-change', reason: 'needs a single-use e-mailed token (auth-flows.api.test.ts)' },
+  {
+    path: '/register',
+    reason: 'opened signed out, before any sign-in of the walk (access-requests.e2e.test.ts)',
+  },
+  {
+    path: '/register/confirm',
+    reason: 'needs a single-use e-mailed token (access-requests.e2e.test.ts)',
+  },
+  {
+    path: '/email-domains/confirm',
+    reason: 'needs a single-use e-mailed token (access-requests.api.test.ts, access-requests.route.test.tsx)',
+  },
 ];

@@ -61,11 +61,11 @@ describe('[SIGN-IN] how single sign-on starts: one address, a failed start, a ca
     expect(await page.locator('body').textContent()).not.toContain('cancelled');
     await expectAccessible(page);
 
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await page.waitForURL(IDP_SIGN_IN);
     await page.getByLabel('E-postadress').fill('user@example.com');
     await page.locator('input[type=password]').fill('demo-password');
-    await page.getByRole('button', { name: 'Logga in' }).click();
+    await page.getByRole('button', { name: 'Logga in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/tracking/files');
     expect(pathAndQuery(page)).toBe('/tracking/files?view=compact');
     await context.close();
@@ -84,7 +84,7 @@ describe('[SIGN-IN] how single sign-on starts: one address, a failed start, a ca
     await expectAccessible(page);
     // Said once: the next sign-in page of the tab is a plain one.
     await page.reload();
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await page.getByText('You have been signed out.').count()).toBe(0);
     await context.close();
   });

@@ -137,7 +137,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     const { page, context } = await hub.newPage();
     await page.goto(`/tracking/files?activeAccountId=${malardalen}`);
     await page.waitForURL(IDP_SIGN_IN);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
@@ -169,22 +169,17 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await context.close();
   });
 
-  it('stops a user without customers on the failure page, whose button starts sign-in afresh', async () => {
+  it('asks a user without customers which account they need; signing out there ends the provider session too', async () => {
     await createUser(hub, 'nobody@example.com', 'Nils', []);
     const { page, context } = await hub.newPage();
     await page.goto('/dashboard');
     await page.waitForURL(IDP_SIGN_IN);
     await signIn(page, 'nobody@example.com');
-    await page.getByRole('heading', { name: 'Sign-in could not be completed' }).waitFor();
-    const alert = page.getByRole('alert');
-    await eventually(() => textOf(alert)).toContain('User not owned by any Customer! Illegal State!');
-    expect(await alert.textContent()).toContain('Your user is not connected to any customer account.');
-    // Nothing of the failed sign-in stays behind.
-    expect(
-      await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
-    ).toEqual([]);
+    // Instead of a dead end, the access request page (features/access-requests).
+    await page.getByRole('heading', { level: 1, name: 'Ask for access' }).waitFor();
+    await page.getByRole('textbox', { name: /^Customer number/ }).waitFor();
     await expectAccessible(page);
-    await page.getByRole('button', { name: 'Sign out and sign in again' }).click();
+    await page.getByRole('button', { name: 'Sign out' }).click();
     // The provider session ended too: the provider asks for the password again.
     await page.waitForURL(IDP_SIGN_IN);
     await page.getByLabel('E-mail address').waitFor();
@@ -195,14 +190,14 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     const { page, context } = await signedIn(hub, 'user@example.com');
     await signOut(page);
     await page.waitForURL(IDP_SIGN_IN);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(
       await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('oidc.user:'))),
     ).toEqual([]);
     // No provider session either: opening the app again does not come back signed in.
     await page.goto('/dashboard');
     await page.waitForURL(IDP_SIGN_IN);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(await page.getByRole('heading', { name: /^Welcome, / }).count()).toBe(0);
     await context.close();
   });
@@ -245,7 +240,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await page.waitForURL(IDP_SIGN_IN);
     await eventually(() => valueOf(page.getByLabel('E-mail address'))).toBe(email);
     await page.locator('input[type=password]').fill(password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     expect(await dashboardGreeting(page)).toBe('Welcome, Ingrid');
     await eventually(() => attributeOf(accountButton(page), 'aria-label')).toMatch(
       /^Active account: Mälardalens Vatten AB \(/,
@@ -279,7 +274,7 @@ describe('[SIGN-IN] single sign-on through the built-in identity provider', () =
     await page.waitForURL(IDP_SIGN_IN);
     await eventually(() => valueOf(page.getByLabel('E-mail address'))).toBe('user@example.com');
     await page.locator('input[type=password]').fill(DEMO_PASSWORD);
-    await page.getByRole('button', { name: 'Sign in' }).click();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).click();
     await page.waitForURL((url) => url.pathname === '/invitation' && url.search === '');
     await page.getByRole('button', { name: 'Accept invitation' }).click();
     await page.waitForURL((url) => url.pathname === '/dashboard');
@@ -428,7 +423,7 @@ describe('[SIGN-IN] the own authentication service', () => {
     await page.goto('/tracking/files');
     await page.waitForURL((url) => url.pathname === '/auth/login');
     expect(new URL(page.url()).searchParams.get('returnTo')).toBe('/tracking/files');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     await expectAccessible(page);
     await signIn(page, 'user@example.com');
     await page.waitForURL((url) => url.pathname === '/tracking/files');
@@ -445,7 +440,7 @@ describe('[SIGN-IN] the own authentication service', () => {
     });
     await page.goto('/auth/callback');
     await page.waitForURL((url) => url.pathname === '/auth/login');
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
+    await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
     expect(consoleErrors).toContain('No token found in URL');
     expect(await page.evaluate(() => localStorage.getItem('userToken'))).toBeNull();
     await context.close();

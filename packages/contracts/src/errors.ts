@@ -23,6 +23,9 @@ export const ERROR_CODES = [
   'APPLICATION_EXISTS',
   'PERMISSION_EXISTS',
   'TOO_MANY_ACCOUNTS',
+  // An access request approved with a role the person would not actually have (roles are global).
+  'ADMINISTRATOR_ELSEWHERE',
+  'ROLE_REACHES_OTHER_ACCOUNTS',
   'CRM_UNAVAILABLE',
   'USER_NOT_DELETED',
   'INTERNAL_ERROR',

@@ -26,6 +26,18 @@ export const CONCURRENT_INDEXES: readonly ConcurrentIndex[] = [
     table: 'webhook_deliveries',
     definition: `USING btree (next_attempt_at, event_id) WHERE state IN ('pending', 'failing')`,
   },
+  // 0024_identity-provisioning: SCIM filters `sw` / `co` on e-mail and display name
+  // (schema/users.ts). Until they are built such a filter reads the directory's users.
+  {
+    name: 'users_email_trgm_idx',
+    table: 'users',
+    definition: 'USING gin (lower(email) gin_trgm_ops)',
+  },
+  {
+    name: 'users_display_name_trgm_idx',
+    table: 'users',
+    definition: 'USING gin (lower(display_name) gin_trgm_ops)',
+  },
 ];
 
 /** How long the brief catalog steps (an `ON ONLY` parent index, an `ATTACH`) may wait for a lock. */

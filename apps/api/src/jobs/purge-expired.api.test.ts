@@ -26,11 +26,21 @@ describe('[JOBS] purge of expired security records', () => {
         ($1, 'email', now() - interval '3 days'), ($1, 'email', now() + interval '5 minutes')`,
       [userId],
     );
+    await q(
+      `INSERT INTO webauthn_challenges (purpose, challenge, expires_at) VALUES
+        ('sign-in', 'old-ceremony', now() - interval '3 days'), ('sign-in', 'open-ceremony', now() + interval '5 minutes')`,
+    );
     await q(`INSERT INTO oidc_payloads (type, id, payload, expires_at) VALUES
       ('Session', 'gone', '{}', now() - interval '1 minute'), ('Session', 'alive', '{}', now() + interval '1 hour')`);
 
     const deleted = await purgeExpired(ctx.db);
-    expect(deleted).toMatchObject({ sign_in_attempts: 1, sessions: 1, mfa_challenges: 1, oidc_payloads: 1 });
+    expect(deleted).toMatchObject({
+      sign_in_attempts: 1,
+      sessions: 1,
+      mfa_challenges: 1,
+      webauthn_challenges: 1,
+      oidc_payloads: 1,
+    });
     const left = async (sql: string) => (await q(sql)).rows.map((r) => Object.values(r)[0]);
     expect(
       await left(
@@ -43,5 +53,6 @@ describe('[JOBS] purge of expired security records', () => {
       ),
     ).toEqual(['still-open']);
     expect(await left(`SELECT id FROM oidc_payloads WHERE id IN ('gone', 'alive')`)).toEqual(['alive']);
+    expect(await left(`SELECT challenge FROM webauthn_challenges`)).toEqual(['open-ceremony']);
   });
 });

@@ -24,6 +24,12 @@ const ROUTE_CATEGORIES: Record<string, RateLimitCategory> = {
   'POST /idp/interaction/:uid/login': 'signIn',
   'POST /api/auth/mfa/verify': 'mfa',
   'POST /idp/interaction/:uid/mfa': 'mfa',
+  // Passkey sign-ins count like password sign-ins (per client address: no e-mail address is sent);
+  // starting a ceremony writes a challenge, so it is limited like a second step.
+  'POST /api/auth/passkey/verify': 'signIn',
+  'POST /idp/interaction/:uid/passkey': 'signIn',
+  'POST /api/auth/passkey/options': 'mfa',
+  'POST /idp/interaction/:uid/passkey/options': 'mfa',
   'POST /api/administration/invite-email': 'invitation',
   'POST /api/legacy/user/invite': 'invitation',
   'POST /api/customers/:id/invitations/:invitationId/resend': 'invitation',
@@ -60,7 +66,7 @@ function callerKey(request: FastifyRequest, category: RateLimitCategory): string
  * Counts one request of `key` in its fixed window, in the table every instance shares; answers the
  * count so far and the milliseconds until the window ends.
  */
-async function countInWindow(
+export async function countInWindow(
   db: Database,
   key: string,
   windowMs: number,

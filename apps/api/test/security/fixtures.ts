@@ -96,6 +96,18 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
         `INSERT INTO saved_views (user_id, customer_id, list, name, query, shared)
          VALUES ($2, $1, 'tracking.files', 'Matrix view', '', true) RETURNING id AS v`,
       ),
+      // SCIM provisioning (modules/scim): a token and a directory group of the home customer.
+      scimToken: await ensure(
+        'SELECT id AS v FROM scim_tokens WHERE customer_id = $1 LIMIT 1',
+        `WITH configuration AS (INSERT INTO scim_configurations (customer_id) VALUES ($1) ON CONFLICT DO NOTHING)
+         INSERT INTO scim_tokens (customer_id, token_prefix, token_hash, created_by)
+         VALUES ($1, 'scim_matrix', md5(random()::text), $2) RETURNING id AS v`,
+      ),
+      scimGroup: await ensure(
+        'SELECT id AS v FROM scim_groups WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO scim_groups (customer_id, display_name) SELECT $1, 'Matrix group' WHERE $2::uuid IS NOT NULL
+         RETURNING id AS v`,
+      ),
       accountApiKey: await ensure(
         'SELECT id AS v FROM account_api_keys WHERE customer_id = $1 LIMIT 1',
         `INSERT INTO account_api_keys (customer_id, name, key_prefix, key_hash, scopes, created_by)
@@ -122,6 +134,18 @@ export async function homeResources(ctx: TestContext): Promise<HomeResources> {
         "SELECT id AS v FROM alerts WHERE customer_id = $1 AND kind = 'missingFile' LIMIT 1",
         `INSERT INTO alerts (customer_id, kind, subject_key, details)
          SELECT $1, 'missingFile', 'matrix:missing', '{}' WHERE $2::uuid IS NOT NULL RETURNING id AS v`,
+      ),
+      // Someone's request to join the home account, and a domain of the account (access requests).
+      accessRequest: await ensure(
+        'SELECT id AS v FROM access_requests WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO access_requests (user_id, requested_customer_number, customer_id, message)
+         SELECT u.id, c.customer_number, c.id, 'Matrix' FROM users u, customers c
+          WHERE u.email = 'sfadmin@example.com' AND c.id = $1 AND $2::uuid IS NOT NULL RETURNING id AS v`,
+      ),
+      emailDomain: await ensure(
+        'SELECT id AS v FROM account_email_domains WHERE customer_id = $1 LIMIT 1',
+        `INSERT INTO account_email_domains (customer_id, domain, verification_address, verified_at, created_by)
+         VALUES ($1, 'matrix.example', 'it@matrix.example', now(), $2) RETURNING id AS v`,
       ),
       // Every account has the default threshold rules (migration 0022).
       alertRule: await q(
@@ -207,6 +231,8 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/(legacy\/)?customers\//, 'customerId', 'customer'],
   [/^\/api\/(legacy\/)?customers\//, 'invitationId', 'invitation'],
   [/^\/api\/customers\//, 'keyId', 'accountApiKey'],
+  [/^\/api\/customers\//, 'tokenId', 'scimToken'],
+  [/^\/api\/customers\//, 'groupId', 'scimGroup'],
   [/./, 'userId', 'user'],
   [/^\/api\/reports\//, 'id', 'report'],
   [/^\/api\/report-schedules\//, 'id', 'reportSchedule'],
@@ -229,9 +255,15 @@ const PATH_PARAMETERS: [RegExp, string, string][] = [
   [/^\/api\/ingest\/api-keys\//, 'id', 'apiKey'],
   [/^\/api\/status-notices\//, 'id', 'statusNotice'],
   [/^\/api\/list-columns\//, 'list', 'list'],
+  [/^\/api\/account-access-requests\//, 'id', 'accessRequest'],
+  [/^\/api\/email-domains\//, 'id', 'emailDomain'],
+  // A person's own access requests: none of the callers' (each only ever reaches their own).
+  [/^\/api\/access-requests\//, 'id', 'unknownAccessRequest'],
   // Public one-time links and sign-in interactions: unknown ones, the caller holds none.
   [/^\/api\/auth\/invitations\//, 'token', 'unknownToken'],
   [/^\/idp\/interaction\//, 'uid', 'unknownToken'],
+  // A user's own passkeys: none of the callers' (each caller only ever reaches their own).
+  [/^\/api\/v3\/passkeys\//, 'passkeyId', 'unknownPasskey'],
 ];
 
 /** Fixtures that belong to no customer (the owners of the rest are the home customer). */
@@ -242,6 +274,8 @@ export const CUSTOMERLESS_FIXTURES = new Set([
   'statusNotice',
   'list',
   'unknownToken',
+  'unknownPasskey',
+  'unknownAccessRequest',
 ]);
 
 export function pathFixture(path: string, parameter: string): string {
@@ -254,6 +288,8 @@ export function pathFixture(path: string, parameter: string): string {
 export function fixtureValue(home: HomeResources, fixture: string): string {
   if (fixture === 'list') return 'tracking.files';
   if (fixture === 'unknownToken') return 'matrixUnknownToken0123456789abcdef';
+  if (fixture === 'unknownPasskey') return '00000000-0000-4000-8000-00000000a55e';
+  if (fixture === 'unknownAccessRequest') return '00000000-0000-4000-8000-0000000acce5';
   const value = home.ids[fixture];
   if (value === undefined) throw new Error(`no value for fixture ${fixture}`);
   return String(value);

@@ -30,6 +30,8 @@ export type ExternalIdp = {
   start: (hubUrl: string) => Promise<void>;
   /** Stops answering: the provider is unreachable from then on. */
   stop: () => Promise<void>;
+  /** For a provider that reports nothing itself: records its events from a browser context. */
+  watch?: (context: BrowserContext) => void;
 };
 
 /**

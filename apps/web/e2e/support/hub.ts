@@ -46,14 +46,19 @@ export type Hub = {
 
 /**
  * The real server (API and built SPA) on a free port with its own copy of the demo database,
- * and Debian's Chromium driven by playwright-core.
+ * and Debian's Chromium driven by playwright-core. `hostName` names the address the Hub is
+ * reached at (PUBLIC_URL): WebAuthn refuses an IP address as its relying party, passkey tests use
+ * `localhost`.
  */
-export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
+export async function startHub(
+  env: NodeJS.ProcessEnv = {},
+  { hostName = '127.0.0.1' }: { hostName?: string } = {},
+): Promise<Hub> {
   const database = await createTestDatabase();
   const db = createDatabase(database.url, { max: 5 });
   // The identity provider's issuer and redirect addresses derive from PUBLIC_URL: fix the port first.
   const port = await freePort();
-  const baseUrl = `http://127.0.0.1:${port}`;
+  const baseUrl = `http://${hostName}:${port}`;
   const config = loadConfig({
     NODE_ENV: 'test',
     HUB_ENVIRONMENT: 'Test',
@@ -116,7 +121,7 @@ export async function startHub(env: NodeJS.ProcessEnv = {}): Promise<Hub> {
 export async function signIn(page: Page, email: string, password = DEMO_PASSWORD) {
   await page.getByLabel('E-mail address').fill(email);
   await page.locator('input[type=password]').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
 }
 
 /** True on the sign-in pages of either flow (identity provider or own auth service). */

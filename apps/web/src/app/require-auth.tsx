@@ -1,12 +1,12 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useState, type ReactNode } from 'react';
 import { useLocation } from 'react-router';
 import { LoadingPage } from '../components/ui/loading-page';
-import { SIGN_IN_MESSAGES } from '../features/auth/complete-sign-in';
 import { NotProvisioned } from '../features/auth/components/not-provisioned';
-import { SignInFailure } from '../features/auth/components/sign-in-failure';
 import { SignInUnavailable } from '../features/auth/components/sign-in-unavailable';
 import { ErrorPage } from '../features/shell/pages/error-page';
+import { fullCatalogReady } from '../lib/i18n';
+import { withRetries } from '../lib/with-retries';
 import { ApiRequestError } from '../lib/api/client';
 import { authSession } from '../lib/session/auth-session';
 import { getCurrentUserQueryOptions } from '../lib/session/current-user';
@@ -14,13 +14,22 @@ import { ACTIVE_ACCOUNT_PARAM } from '../lib/session/active-account';
 
 const EMAIL_CHECK_MS = 15_000;
 
+/** Someone signed in who holds no account yet asks for one (a feature page: it waits for the rest of the catalog). */
+const NoAccountPage = lazy(async () => {
+  const [module] = await Promise.all([
+    withRetries(() => import('../features/access-requests/pages/no-account-page')),
+    withRetries(fullCatalogReady),
+  ]);
+  return { default: module.NoAccountPage };
+});
+
 type Status = 'checking' | 'ready' | 'redirecting' | { cannotStart: string };
 
 /**
  * Lets the signed-in frame render only once authentication has finished (spec 4): without a
  * session, sign-in starts and remembers the page and its activeAccountId; a rejected session, or
- * one that can no longer be renewed, starts it again; a user without customers, or one the Hub
- * does not know, cannot go on. When sign-in cannot even start (the provider is unreachable), the
+ * one that can no longer be renewed, starts it again; a user without customers asks for access
+ * to one (features/access-requests), and one the Hub does not know cannot go on. When sign-in cannot even start (the provider is unreachable), the
  * page says so with a reference instead of loading forever. In the own-auth flow the loading page
  * also stays until the user's e-mail address is verified.
  */
@@ -93,7 +102,12 @@ export function RequireAuth({ children }: { children: ReactNode }) {
   if (notProvisioned) return <NotProvisioned />;
   if (status !== 'ready' || user.isPending || rejected) return <LoadingPage />;
   if (user.isError) return <ErrorPage error={user.error} onRetry={() => void user.refetch()} />;
-  if (user.data.customers.length === 0) return <SignInFailure message={SIGN_IN_MESSAGES.noCustomer} />;
   if (session.kind === 'own' && !user.data.emailVerified) return <LoadingPage />;
+  if (user.data.customers.length === 0)
+    return (
+      <Suspense fallback={<LoadingPage />}>
+        <NoAccountPage />
+      </Suspense>
+    );
   return children;
 }

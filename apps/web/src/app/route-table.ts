@@ -1,3 +1,4 @@
+import { accessRequestsOpenRoutes, accessRequestsRoutes } from '../features/access-requests/routes';
 import { accountRoutes } from '../features/account/routes';
 import { accountSettingsRoutes } from '../features/account-settings/routes';
 import { administrationRoutes } from '../features/administration/routes';
@@ -11,6 +12,7 @@ import { devOutboxRoutes } from '../features/dev-outbox/routes';
 import { ediConnectRoutes } from '../features/edi-connect/routes';
 import { ediTrackingRoutes } from '../features/edi-tracking/routes';
 import { reportsRoutes } from '../features/reports/routes';
+import { scimRoutes } from '../features/scim/routes';
 import { shellRoutes } from '../features/shell/routes';
 import { supportRoutes } from '../features/support/routes';
 import { trackingRoutes } from '../features/tracking/routes';
@@ -24,6 +26,7 @@ const OPEN_ROUTE_IDS = new Set(['loading', 'notFound']);
 /** Routes anyone may open: sign-in and its links, loading, the development outbox. */
 export const openRoutes: RouteDefinition[] = [
   ...authRoutes,
+  ...accessRequestsOpenRoutes,
   ...devOutboxRoutes,
   ...shellRoutes.filter((r) => r.id === 'loading'),
 ];
@@ -44,10 +47,12 @@ export const signedInRoutes: RouteDefinition[] = [
   ...ediTrackingRoutes,
   ...reportsRoutes,
   ...accountSettingsRoutes,
+  ...scimRoutes,
   ...developerRoutes,
   ...webhooksRoutes,
   ...alertsRoutes,
   ...alertSettingsRoutes,
   ...ediConnectRoutes,
   ...accountRoutes,
+  ...accessRequestsRoutes,
 ];

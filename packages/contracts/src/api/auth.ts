@@ -25,6 +25,10 @@ export const ZMfaChallenge = z.object({
   challengeId: z.string().uuid(),
   method: z.enum(MFA_TYPES),
   enrolment: ZTotpEnrolment.optional(),
+  passkeys: z
+    .boolean()
+    .optional()
+    .describe('The user has passkeys: one may stand in for the code, whatever method the account names'),
 });
 export type TMfaChallenge = z.infer<typeof ZMfaChallenge>;
 

@@ -10,6 +10,9 @@ export const NOTIFICATION_TYPES = [
   'deploymentRequestStatus',
   'alertRaised',
   'alertResolved',
+  'accessRequestReceived',
+  'accessRequestApproved',
+  'accessRequestDeclined',
 ] as const;
 export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
 

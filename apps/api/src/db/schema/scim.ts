@@ -68,6 +68,8 @@ export const scimUsers = pgTable(
     customerId: integer('customer_id')
       .notNull()
       .references(() => scimConfigurations.customerId, { onDelete: 'cascade' }),
+    /** The directory's userName (unique per customer, compared case-insensitively, RFC 7643). */
+    userName: text('user_name').notNull(),
     externalId: text('external_id'),
     active: boolean('active').notNull().default(true),
     version: integer('version').notNull().default(1),
@@ -79,6 +81,8 @@ export const scimUsers = pgTable(
       .on(t.customerId, t.externalId)
       .where(sql`${t.externalId} IS NOT NULL`),
     index('scim_users_customer_idx').on(t.customerId, t.created),
+    // text_pattern_ops: serves `userName eq` and `userName sw` filters (Entra and Okta look users up by it).
+    uniqueIndex('scim_users_user_name_key').on(t.customerId, sql`lower(${t.userName}) text_pattern_ops`),
   ],
 );
 

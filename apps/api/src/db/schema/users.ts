@@ -37,6 +37,10 @@ export const users = pgTable(
   },
   (t) => [
     uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    // SCIM filters `sw` / `co` on emails.value and displayName (issue 23); built concurrently
+    // (db/concurrent-indexes.ts).
+    index('users_email_trgm_idx').using('gin', sql`lower(${t.email}) gin_trgm_ops`),
+    index('users_display_name_trgm_idx').using('gin', sql`lower(${t.displayName}) gin_trgm_ops`),
     check('users_language_check', oneOf('language', LANGUAGES)),
   ],
 );

@@ -9,9 +9,10 @@ import { AppError, minutesOf, TooManyRequestsError } from '../../lib/errors.ts';
 import { LOCKOUT_MINUTES } from './throttle.ts';
 import { renderMail } from '../mail/mail-templates.ts';
 import { queueEmail } from '../mail/mail.service.ts';
+import { countPasskeys } from '../passkeys/passkeys.repository.ts';
 
 export const MFA_CODE_MINUTES = 10;
-const MAX_ATTEMPTS = 5;
+export const MAX_ATTEMPTS = 5;
 /**
  * Wrong codes per user, across challenges, that lock the second step for LOCKOUT_MINUTES: without
  * it every new password sign-in would bring five fresh guesses.
@@ -76,7 +77,7 @@ export async function assertMfaAllowed(db: Queryable, userId: string): Promise<v
 }
 
 /** Tells the user and the administrators of their accounts that the codes were locked. */
-async function reportMfaLock(client: Queryable, userId: string): Promise<number[]> {
+export async function reportMfaLock(client: Queryable, userId: string): Promise<number[]> {
   const { rows } = await client.query<{ address: string; language: Language; name: string; email: string }>(
     `SELECT r.email AS address, r.language, u.display_name AS name, u.email
        FROM users u
@@ -145,6 +146,8 @@ export async function startMfaChallenge(
   context: ChallengeContext,
 ): Promise<{ challenge: TMfaChallenge; outboxIds: number[] }> {
   await assertMfaAllowed(db.$client, user.id);
+  // A passkey stands in for whichever method the account names (issue 23): the page offers it first.
+  const offer = (await countPasskeys(db.$client, user.id)) > 0 ? { passkeys: true as const } : {};
   return inTransaction(db.$client, async (client) => {
     const expires = `now() + make_interval(mins => ${MFA_CODE_MINUTES})`;
     if (method === 'app') {
@@ -159,7 +162,8 @@ export async function startMfaChallenge(
         [user.id, pendingSecret, context],
       );
       const challengeId = inserted.rows[0]!.id;
-      if (!pendingSecret) return { challenge: { mfaRequired: true, challengeId, method }, outboxIds: [] };
+      if (!pendingSecret)
+        return { challenge: { mfaRequired: true, challengeId, method, ...offer }, outboxIds: [] };
       const otpauthUrl = totpFor(pendingSecret, user.email).toString();
       const qrCode = await QRCode.toDataURL(otpauthUrl, { margin: 1, width: 220 });
       return {
@@ -168,6 +172,7 @@ export async function startMfaChallenge(
           challengeId,
           method,
           enrolment: { secret: pendingSecret, otpauthUrl, qrCode },
+          ...offer,
         },
         outboxIds: [],
       };
@@ -183,7 +188,7 @@ export async function startMfaChallenge(
       renderMail('mfaCode', user.language, { firstName: user.firstName, code, minutes: MFA_CODE_MINUTES }),
     );
     return {
-      challenge: { mfaRequired: true, challengeId: inserted.rows[0]!.id, method },
+      challenge: { mfaRequired: true, challengeId: inserted.rows[0]!.id, method, ...offer },
       outboxIds: [outboxId],
     };
   });

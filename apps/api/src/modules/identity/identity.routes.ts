@@ -13,10 +13,16 @@ import {
   ZSubmitSignInMfaCodeRequest,
   ZSubmitSignInMfaCodeResponse,
   ZAbortSignInResponse,
+  ZStartSignInPasskeyRequest,
+  ZStartSignInPasskeyResponse,
+  ZSubmitSignInPasskeyRequest,
+  ZSubmitSignInPasskeyResponse,
 } from '@service-hub/contracts';
 import { AppError, noRoute, unauthenticated } from '../../lib/errors.ts';
 import { checkPassword } from '../auth/auth.service.ts';
 import { requiredMfaMethod, startMfaChallenge, verifyMfaChallenge } from '../auth/mfa.service.ts';
+import { startPasskeySignIn, verifyPasskey } from '../passkeys/passkey-authentication.service.ts';
+import { relyingPartyOf } from '../passkeys/relying-party.ts';
 import { createIdentityProvider, IDP_PATH, type IdentityProviderOptions } from './identity-provider.ts';
 
 const interactionExpired = () =>
@@ -196,6 +202,69 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
       );
       if (context.flow !== 'oidc' || context.interactionUid !== interaction.uid) throw unauthenticated();
       return finish(request, reply, { login: { accountId: userId, amr: ['pwd', 'mfa'] } });
+    },
+  );
+
+  const rp = relyingPartyOf(options.publicUrl);
+
+  app.post(
+    `${IDP_PATH}/interaction/:uid/passkey/options`,
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'startSignInPasskey',
+        tags: ['identity provider'],
+        summary: 'Starts the passkey step: alone, or in place of the code (with the MFA challenge id)',
+        params: ZUid,
+        body: ZStartSignInPasskeyRequest,
+        response: {
+          200: ZStartSignInPasskeyResponse,
+          400: ZApiError,
+          401: ZApiError,
+          410: ZApiError,
+          429: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      return startPasskeySignIn(app.db, rp, request.body, { flow: 'oidc', interactionUid: interaction.uid });
+    },
+  );
+
+  app.post(
+    `${IDP_PATH}/interaction/:uid/passkey`,
+    {
+      config: { access: 'public' },
+      schema: {
+        operationId: 'submitSignInPasskey',
+        tags: ['identity provider'],
+        summary: 'Passkey step of the sign-in (alone or as the second factor): where to go next',
+        params: ZUid,
+        body: ZSubmitSignInPasskeyRequest,
+        response: {
+          200: ZSubmitSignInPasskeyResponse,
+          400: ZApiError,
+          401: ZApiError,
+          410: ZApiError,
+          429: ZApiError,
+        },
+      },
+    },
+    async (request, reply) => {
+      const interaction = await details(request, reply);
+      const proof = await verifyPasskey(
+        app.db,
+        rp,
+        request.body,
+        { flow: 'oidc', interactionUid: interaction.uid },
+        request.ip,
+        app.deliverEmails,
+      );
+      // RFC 8176: proof of a key held in hardware; with the password, or verified by the device itself.
+      const amr = proof.secondFactor ? ['pwd', 'hwk', 'mfa'] : ['hwk', 'user', 'mfa'];
+      return finish(request, reply, { login: { accountId: proof.userId, amr } });
     },
   );
 

@@ -7,11 +7,13 @@ import { showSuccess, showToast } from '../../lib/feedback/toasts';
 import { formatDateTime } from '../../lib/format';
 import { discardUnsavedChanges, useReportUnsavedChanges } from '../../lib/routing/unsaved-changes';
 import { LoadingPage } from '../ui/loading-page';
+import { useCurrentUser } from '../../lib/session/current-user';
 import { useManagedUser } from './api/get-user';
 import { useUnlockUser } from './api/unlock-user';
 import { AccountSection } from './account-section';
 import { DeleteUserSection } from './delete-user-section';
 import { ProfileSection } from './profile-section';
+import { SecondFactorsSection } from './second-factors-section';
 
 export type UserEditorProps = {
   userId: string;
@@ -24,13 +26,14 @@ export type UserEditorProps = {
 /**
  * A user's page for administrators (spec 2: /users/{id}, /customers/{id}/users/{uid},
  * /accountsettings/users/{id}): name, roles, per-account permissions, revoking access to one
- * account, unlocking, and deleting the user. Each part is shown only when the server allows it.
+ * account, unlocking, resetting second factors, and deleting the user. Each part is shown only when the server allows it.
  */
 export function UserEditor({ userId, backPath, customerId }: UserEditorProps) {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
   const user = useManagedUser(userId);
   const unlock = useUnlockUser(userId);
+  const { data: me } = useCurrentUser();
   const [dirtyParts, setDirtyParts] = useState<Record<string, boolean>>({});
   const reportDirty = useCallback(
     (part: string) => (dirty: boolean) =>
@@ -110,6 +113,8 @@ export function UserEditor({ userId, backPath, customerId }: UserEditorProps) {
           />
         ))}
       </Stack>
+      {/* Whoever may manage the whole user may reset their second factors; never one's own. */}
+      {data.allowed.edit && me && me.id !== data.id && <SecondFactorsSection user={data} />}
       {data.allowed.delete && <DeleteUserSection user={data} onDeleted={leave} />}
     </Stack>
   );

@@ -13,9 +13,10 @@ describe('account route', () => {
     expect(screen.getByText('user@example.com')).toBeTruthy();
   });
 
-  it('refuses someone without any customer account with the spec’s message', async () => {
+  it('asks someone without any customer account which one they need, instead of the page', async () => {
     await renderRoute('/account', userWithoutAccounts);
-    expect(await screen.findByText(/User not owned by any Customer/)).toBeTruthy();
+    // Someone without an account asks for one instead of the app (features/access-requests).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for access' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, name: 'Account' })).toBeNull();
   });
 });

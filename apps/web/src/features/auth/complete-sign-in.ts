@@ -23,13 +23,17 @@ export function isSignInState(value: unknown): value is SignInState {
 }
 
 /**
- * The common end of both sign-in flows (spec 4): load the user, require a customer, pick the
+ * The common end of both sign-in flows (spec 4): load the user, pick the
  * active account from the state (warning when the requested one is not the user's), and answer
  * where to go.
  */
 export async function completeSignIn(queryClient: QueryClient, state: SignInState): Promise<string> {
   const user = await queryClient.fetchQuery({ ...getCurrentUserQueryOptions(), staleTime: 0 });
-  if (user.customers.length === 0) throw new SignInError(SIGN_IN_MESSAGES.noCustomer);
+  // Someone who holds no account yet goes on: the app asks them which one they need (issue 23).
+  if (user.customers.length === 0) {
+    storeActiveAccountId(null);
+    return state.path;
+  }
   const { requested, id: requestedId, owned } = resolveRequestedAccount(user, state.activeAccountId);
   if (owned) {
     storeActiveAccountId(requestedId);

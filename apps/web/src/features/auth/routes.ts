@@ -1,6 +1,7 @@
 import type { RouteDefinition } from '../../lib/routing/route-definition';
 import { SIGNED_OUT_PATH } from '../../lib/session/sso-session';
 import { appLinks } from '../../lib/routing/links';
+import { accessRequestsLinks } from '../../lib/routing/access-requests-links';
 
 export const authPaths = { signIn: appLinks.signIn(), callback: appLinks.signInCallback() };
 
@@ -39,6 +40,20 @@ export const authRoutes: RouteDefinition[] = [
     path: appLinks.invitation(),
     handle: { title: ['invitation.title'] },
     page: () => import('./pages/invitation-page').then((m) => ({ default: m.InvitationPage })),
+    coreCatalog: true,
+  },
+  {
+    id: 'register',
+    path: accessRequestsLinks.register(),
+    handle: { title: ['signIn.register.title'] },
+    page: () => import('./pages/register-page').then((m) => ({ default: m.RegisterPage })),
+    coreCatalog: true,
+  },
+  {
+    id: 'registerConfirm',
+    path: accessRequestsLinks.registerConfirm(),
+    handle: { title: ['signIn.register.confirmTitle'] },
+    page: () => import('./pages/register-confirm-page').then((m) => ({ default: m.RegisterConfirmPage })),
     coreCatalog: true,
   },
   {

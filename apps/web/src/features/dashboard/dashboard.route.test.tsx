@@ -362,9 +362,10 @@ describe('dashboard route', () => {
     ).toBe(`/support/cases?status=waitingForDetails&customers=active&activeAccountId=${GOTA.id}`);
   });
 
-  it('refuses a user without any customer account', async () => {
+  it('asks a user without any customer account which one they need, instead of the dashboard', async () => {
     await renderRoute('/dashboard', userWithoutAccounts);
-    expect(await screen.findByText(/User not owned by any Customer/)).toBeTruthy();
+    // Someone without an account asks for one instead of the app (features/access-requests).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for access' })).toBeTruthy();
     expect(screen.queryByRole('heading', { level: 1, name: /^Welcome/ })).toBeNull();
   });
 });

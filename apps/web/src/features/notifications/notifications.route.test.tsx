@@ -1,7 +1,7 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import type { TListNotificationsResponse } from '@service-hub/contracts';
-import { customerUser, userWithoutAccounts } from '../../lib/access/route-access.fixtures';
+import { customerAdmin, customerUser, userWithoutAccounts } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
 
 const list: TListNotificationsResponse = {
@@ -89,9 +89,54 @@ describe('notifications in the frame', () => {
     expect(resolved.getAttribute('href')).toBe('/alerts?activeAccountId=1');
   });
 
+  it("lead from access requests to the account's requests, the approved account and one's own requests", async () => {
+    await renderRoute('/account', customerAdmin, {
+      'GET /api/notifications': {
+        newCount: 3,
+        notifications: [
+          {
+            id: 7,
+            type: 'accessRequestReceived',
+            payload: { customerId: 2, customerName: 'Mälardalens Vatten AB', person: 'Nora Lind' },
+            created: '2026-03-03T08:00:00Z',
+            isNew: true,
+          },
+          {
+            id: 6,
+            type: 'accessRequestApproved',
+            payload: { customerId: 3, customerName: 'Bergen Boligbyggelag AS' },
+            created: '2026-03-02T08:00:00Z',
+            isNew: true,
+          },
+          {
+            id: 5,
+            type: 'accessRequestDeclined',
+            payload: { customerNumber: 'SE4711' },
+            created: '2026-03-01T08:00:00Z',
+            isNew: true,
+          },
+        ],
+      } satisfies TListNotificationsResponse,
+      'GET /api/v3/user/mfa': { required: null, app: { enrolledAt: null }, email: { enrolledAt: null } },
+    });
+    fireEvent.click(await screen.findByRole('button', { name: 'Notifications, 3 new' }));
+    const dialog = await screen.findByRole('dialog', { hidden: true });
+    const link = (name: string) => within(dialog).findByRole('link', { name, hidden: true });
+    expect((await link('Nora Lind asks for access to Mälardalens Vatten AB')).getAttribute('href')).toBe(
+      '/accountsettings/access-requests?activeAccountId=2',
+    );
+    expect((await link('You now have access to Bergen Boligbyggelag AS')).getAttribute('href')).toBe(
+      '/dashboard?activeAccountId=3',
+    );
+    expect((await link('Your access request for SE4711 was declined')).getAttribute('href')).toBe(
+      '/access-requests',
+    );
+  });
+
   it('are not shown to someone the frame refuses', async () => {
     await renderRoute('/account', userWithoutAccounts, { 'GET /api/notifications': list });
-    expect(await screen.findByText(/User not owned by any Customer/)).toBeTruthy();
+    // Someone without an account asks for one instead of the app (features/access-requests).
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ask for access' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: /^Notifications/ })).toBeNull();
   });
 });

@@ -5,8 +5,10 @@ import {
   rolesOf,
   type AccessSubject,
 } from '../../lib/access/route-access';
+import { accessRequestsLinks } from '../../lib/routing/access-requests-links';
 import { alertsLinks } from '../../lib/routing/alerts-links';
 import { sectionLinks } from '../../lib/routing/links';
+import { scimLinks } from '../../lib/routing/scim-links';
 import { shellLinks } from './shell-links';
 
 /** A sidebar entry; `group` 'services' stands above the divider, 'manage' below it. */
@@ -54,6 +56,20 @@ export const SIDEBAR_ITEMS: readonly SidebarItem[] = [
     id: 'accountSettings',
     path: sectionLinks.accountSettings(),
     label: 'titles.accountSettings',
+    group: 'manage',
+    singleSignOnRule: { role: 'ADMIN' },
+  },
+  {
+    id: 'accessRequests',
+    path: accessRequestsLinks.accountRequests(),
+    label: 'titles.accessRequests',
+    group: 'manage',
+    singleSignOnRule: { role: 'ADMIN' },
+  },
+  {
+    id: 'provisioning',
+    path: scimLinks.provisioning(),
+    label: 'titles.provisioning',
     group: 'manage',
     singleSignOnRule: { role: 'ADMIN' },
   },

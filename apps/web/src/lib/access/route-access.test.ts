@@ -180,6 +180,7 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/accountsettings/users': [D, D, '=', '='],
   '/accountsettings/users/invite': [D, D, '=', '='],
   '/accountsettings/users/12': [D, D, '=', '='],
+  '/accountsettings/provisioning': [D, D, '=', '='],
   '/edi-connect': ['/edi-connect/deployment-requests', D, D, '/edi-connect/deployment-requests'],
   '/edi-connect/deployment-requests': ['=', D, D, '='],
   '/edi-connect/deployment-requests/new': ['=', D, D, '='],
@@ -191,6 +192,8 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/developer/webhooks/new': [D, D, '=', '='],
   '/developer/webhooks/E1': [D, D, '=', '='],
   '/developer/webhooks/E1/deliveries': [D, D, '=', '='],
+  '/access-requests': ['=', '=', '=', '='],
+  '/accountsettings/access-requests': [D, D, '=', '='],
 };
 
 const SAMPLE_PARAMS: Record<string, string> = {

@@ -10,6 +10,8 @@ const provider = vi.hoisted(() => ({
   managers: 0,
   /** The settings the last UserManager was created with. */
   settings: {} as Record<string, unknown>,
+  /** What each sign-in asked the library to send the provider. */
+  redirects: [] as Record<string, unknown>[],
 }));
 
 /** IndexedDB, which every tab reads alike (unlike localStorage, of which each tab has a copy). */
@@ -47,6 +49,9 @@ vi.mock('oidc-client-ts', () => {
       }
       getUser = async () => provider.stored;
       signinSilent = () => provider.signinSilent();
+      signinRedirect = async (args: Record<string, unknown>) => {
+        provider.redirects.push(args);
+      };
       removeUser = async () => {
         provider.stored = null;
       };
@@ -100,8 +105,10 @@ describe('single sign-on renewal', () => {
     vi.stubGlobal('window', { location: { origin: 'https://hub.example.com' } });
     // Web Crypto answers in a later task, which fake time cannot step through: this digest (the
     // bytes themselves) answers at once.
+    const randomValues = crypto.getRandomValues.bind(crypto);
     vi.stubGlobal('crypto', {
       subtle: { digest: async (_: string, data: Uint8Array) => data.slice().buffer },
+      getRandomValues: randomValues,
     });
     vi.stubGlobal('navigator', {
       locks: {
@@ -181,6 +188,44 @@ describe('single sign-on renewal', () => {
     expect(signinSilent).toHaveBeenCalledTimes(1);
     // Answered now: no tab presents r1 again.
     expect(await claimRefreshToken('r1')).toBe(false);
+  });
+
+  // Glewlwyd by default, and Okta without rotation, answer a refresh without a new refresh token.
+  it('presents a refresh token again that the provider did not replace', async () => {
+    provider.stored = { id_token: idToken(19), refresh_token: 'kept' };
+    let renewals = 0;
+    const signinSilent = vi.fn(async () => {
+      renewals += 1;
+      provider.stored = { id_token: idToken(0, 20, `renewed ${renewals}`), refresh_token: 'kept' };
+      return provider.stored;
+    });
+    provider.signinSilent = signinSilent;
+    createSsoSession(config());
+
+    expect(await currentToken()).toBe(idToken(0, 20, 'renewed 1'));
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(signinSilent).toHaveBeenCalledTimes(2);
+    expect(await currentToken()).toBe(idToken(0, 20, 'renewed 2'));
+  });
+
+  // Glewlwyd answers a refresh with an access token only (OpenID Connect Core 12.2 allows it).
+  it('signs in again before the ID token runs out when refreshing brings no new one, instead of refreshing in a loop', async () => {
+    const unchanged = { id_token: idToken(13), refresh_token: 'r1' };
+    provider.stored = unchanged;
+    const signinSilent = vi.fn(async () => unchanged);
+    provider.signinSilent = signinSilent;
+    const session = createSsoSession(config());
+    const ended = vi.fn();
+    session.onEnded(ended);
+
+    expect(await currentToken()).toBe(unchanged.id_token);
+    await vi.advanceTimersByTimeAsync(1_000);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
+    expect(ended).not.toHaveBeenCalled();
+    // The last tenth of its lifetime: time to sign in again, while calls still carry a valid token.
+    await vi.advanceTimersByTimeAsync(4_000);
+    expect(ended).toHaveBeenCalledTimes(1);
+    expect(signinSilent).toHaveBeenCalledTimes(1);
   });
 
   it('renews after 60 % of the lifetime without holding up the call', async () => {
@@ -379,6 +424,32 @@ describe('single sign-on renewal', () => {
     // 4 s behind would plan it 4 s later, and calls would use the token after it ran out.
     await vi.advanceTimersByTimeAsync(12_400);
     expect(signinSilent).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('single sign-on sign-in', () => {
+  beforeEach(() => {
+    vi.useFakeTimers({ now: NOW * 1000 });
+    provider.stored = null;
+    provider.redirects.length = 0;
+    vi.stubGlobal('window', { location: { origin: 'https://hub.example.com' } });
+  });
+  afterEach(() => {
+    vi.clearAllTimers();
+    vi.useRealTimers();
+    vi.unstubAllGlobals();
+  });
+
+  // Glewlwyd answers a code-flow request without one with "nonce required" (docs/sign-in.md).
+  it('sends a fresh, unguessable nonce with every sign-in', async () => {
+    const session = createSsoSession(config());
+    await session.signIn({ path: '/dashboard', query: '' });
+    await session.signIn({ path: '/dashboard', query: '' }, undefined, 'login');
+
+    const nonces = provider.redirects.map((args) => args.nonce);
+    expect(nonces).toHaveLength(2);
+    for (const nonce of nonces) expect(nonce).toMatch(/^[0-9a-f]{32}$/);
+    expect(nonces[0]).not.toBe(nonces[1]);
   });
 });
 

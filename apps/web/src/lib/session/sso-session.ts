@@ -60,6 +60,16 @@ function userManagerFor(
   });
 }
 
+/**
+ * A fresh `nonce` for each authorization request, which oidc-client-ts keeps with the request's
+ * state and checks in the ID token it gets back. OpenID Connect makes it optional for the code
+ * flow, but some providers refuse a request without it (Glewlwyd: "nonce required").
+ */
+const newNonce = () => {
+  const bytes = crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
+};
+
 /** How long a page gets to show before the library loads (it needs none while its token is fresh). */
 const LIBRARY_AFTER_MS = 1_000;
 
@@ -159,12 +169,16 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     return providerNow() >= times.expiresAt;
   };
 
-  /** One silent renewal by the library (refresh token or iframe); its answer sets the clock skew. */
-  const signinSilent = async (): Promise<User | null> => {
+  /**
+   * One silent renewal by the library (refresh token or iframe); a new token's `iat` sets the
+   * clock skew (an answer without one brings back the old token, which would skew it).
+   */
+  const signinSilent = async (previous?: User): Promise<User | null> => {
     const manager = await loadManager();
     const requestedAt = Date.now() / 1000;
-    const renewed = await manager.signinSilent();
-    if (renewed) noteFresh(renewed, requestedAt);
+    // The nonce matters only to a renewal in the iframe; one with a refresh token ignores it.
+    const renewed = await manager.signinSilent({ nonce: newNonce() });
+    if (renewed && (!previous || tokenOf(renewed) !== tokenOf(previous))) noteFresh(renewed, requestedAt);
     return renewed;
   };
 
@@ -199,11 +213,22 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
         await settleRefreshToken(refreshToken, false);
         continue;
       }
-      const renewed = await signinSilent().catch(async (error: unknown) => {
+      const renewed = await signinSilent(stored).catch(async (error: unknown) => {
         await settleRefreshToken(refreshToken, false);
         throw error;
       });
-      await settleRefreshToken(refreshToken, renewed !== null);
+      // Spent only when the provider replaced it: one that does not rotate refresh tokens
+      // (Glewlwyd's default, Okta's without rotation) answers without a new one, and the library
+      // keeps the old one, which stays valid for the next renewal.
+      await settleRefreshToken(refreshToken, renewed !== null && renewed.refresh_token !== refreshToken);
+      // A provider may answer a refresh without a new ID token (OpenID Connect Core 12.2;
+      // Glewlwyd does). The library then keeps the old one: refreshing again would bring the same,
+      // so the session is renewed by signing in again once the token runs out (without typing while
+      // the provider's session lives), instead of refreshing in a loop.
+      if (renewed && tokenOf(renewed) === tokenOf(stored)) {
+        console.warn('token renewal brought no new token; signing in again when it runs out');
+        renewalImpossible = true;
+      }
       return renewed;
     }
   };
@@ -316,6 +341,7 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
     signIn: async (state, loginHint, prompt) =>
       (await loadManager()).signinRedirect({
         state,
+        nonce: newNonce(),
         login_hint: loginHint,
         // The configured prompt (e.g. consent, for refresh tokens) plus this sign-in's own.
         prompt: [config.oidc.prompt, prompt].filter(Boolean).join(' ') || undefined,
@@ -325,7 +351,14 @@ export function createSsoSession(config: TRuntimeConfig): SsoSession {
       await (await loadManager()).removeUser();
       clearLocalStorage();
       try {
-        await (await loadManager()).signoutRedirect({ id_token_hint: user?.id_token ?? logoutHint });
+        // A `state` makes providers that return only to a logout request carrying one (Glewlwyd
+        // 2.7) come back to the Hub; the signed-out page does not read it.
+        await (
+          await loadManager()
+        ).signoutRedirect({
+          id_token_hint: user?.id_token ?? logoutHint,
+          state: 'signed-out',
+        });
       } catch (error) {
         // The provider cannot be reached: this browser is signed out all the same.
         console.error(error);

@@ -38,6 +38,7 @@ import { useMfaStatus } from '../api/get-mfa-status';
 import { useRequestEmailChange } from '../api/request-email-change';
 import { useSignOutEverywhere } from '../api/sign-out-everywhere';
 import { useUpdateProfile } from '../api/update-profile';
+import { PasskeysCard } from '../components/passkeys-card';
 import { appLinks } from '../../../lib/routing/links';
 
 function ProfileCard({ user }: { user: TCurrentUser }) {
@@ -312,7 +313,7 @@ function SessionsCard() {
   );
 }
 
-/** The Account page from the user menu: name, e-mail, language, password, second factors, sessions. */
+/** The Account page from the user menu: name, e-mail, language, password, second factors, passkeys, sessions. */
 export function AccountPage() {
   const { t } = useTranslation();
   const { data: user } = useCurrentUser();
@@ -324,6 +325,7 @@ export function AccountPage() {
       <EmailCard user={user} />
       <PasswordCard />
       <MfaCard />
+      <PasskeysCard email={user.email} />
       <SessionsCard />
     </Stack>
   );

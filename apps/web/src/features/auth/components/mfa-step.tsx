@@ -3,14 +3,21 @@ import { useState, type FormEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { TMfaChallenge } from '@service-hub/contracts';
 import { ApiErrorAlert } from './api-error-alert';
+import { supportsPasskeys } from '../../../lib/passkeys/passkey-ceremonies';
+import { PasskeyButton } from './passkey-button';
 
-export type MfaStepProps = { challenge: TMfaChallenge; onSubmit: (code: string) => Promise<void> };
+export type MfaStepProps = {
+  challenge: TMfaChallenge;
+  onSubmit: (code: string) => Promise<void>;
+  /** Completes the step with one of the user's passkeys instead (offered when they have one). */
+  onUsePasskey?: () => Promise<void>;
+};
 
 /**
  * The second factor: a code from the authenticator app (with enrolment by QR code or manual key
- * the first time) or the code sent by e-mail.
+ * the first time) or the code sent by e-mail; a user with passkeys is offered one first.
  */
-export function MfaStep({ challenge, onSubmit }: MfaStepProps) {
+export function MfaStep({ challenge, onSubmit, onUsePasskey }: MfaStepProps) {
   const { t } = useTranslation();
   const [code, setCode] = useState('');
   const [error, setError] = useState<string>();
@@ -37,9 +44,18 @@ export function MfaStep({ challenge, onSubmit }: MfaStepProps) {
   };
 
   const enrolment = challenge.enrolment;
+  const offersPasskey = challenge.passkeys === true && onUsePasskey !== undefined && supportsPasskeys();
   return (
     <form onSubmit={(e) => void submit(e)} noValidate>
       <Stack>
+        {offersPasskey && (
+          <PasskeyButton
+            step="secondFactor"
+            primary
+            onUse={onUsePasskey}
+            dividerAfter={t('passkeys.signIn.orCode')}
+          />
+        )}
         <ApiErrorAlert error={failure} />
         {challenge.method === 'email' && <Text>{t('signIn.mfa.emailSent')}</Text>}
         {challenge.method === 'app' && enrolment && (
@@ -63,7 +79,7 @@ export function MfaStep({ challenge, onSubmit }: MfaStepProps) {
           onChange={(e) => setCode(e.currentTarget.value)}
           error={error}
         />
-        <Button type="submit" loading={busy}>
+        <Button type="submit" variant={offersPasskey ? 'default' : 'filled'} loading={busy}>
           {t('signIn.mfa.verify')}
         </Button>
       </Stack>

@@ -4,9 +4,12 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'react-router';
 import type { TMfaChallenge } from '@service-hub/contracts';
 import { useRuntimeConfig } from '../../../lib/runtime-config';
+import { signInWithPasskey } from '../api/passkey-sign-in';
 import { loginWithPassword, verifyMfaCode } from '../api/sign-in';
 import { AuthCard } from '../components/auth-card';
+import { CreateAccountLink } from '../components/create-account-link';
 import { MfaStep } from '../components/mfa-step';
+import { PasskeyButton } from '../components/passkey-button';
 import { PasswordStep } from '../components/password-step';
 import { safeReturnPath } from '../safe-return-path';
 import { SsoStartPage } from './sso-start-page';
@@ -43,16 +46,25 @@ export function AuthLoginPage() {
         <MfaStep
           challenge={challenge}
           onSubmit={async (code) => handOver((await verifyMfaCode(challenge.challengeId, code)).token)}
+          onUsePasskey={async () => handOver((await signInWithPasskey(challenge.challengeId)).token)}
         />
       ) : (
-        <PasswordStep
-          onSubmit={async (credentials) => {
-            const result = await loginWithPassword(credentials);
-            if ('token' in result) handOver(result.token);
-            else setChallenge(result);
-          }}
-        />
+        <>
+          <PasswordStep
+            onSubmit={async (credentials) => {
+              const result = await loginWithPassword(credentials);
+              if ('token' in result) handOver(result.token);
+              else setChallenge(result);
+            }}
+          />
+          <PasskeyButton
+            step="signIn"
+            dividerBefore={t('passkeys.signIn.or')}
+            onUse={async () => handOver((await signInWithPasskey()).token)}
+          />
+        </>
       )}
+      {!challenge && <CreateAccountLink />}
     </AuthCard>
   );
 }

@@ -5,10 +5,13 @@ import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { TMfaChallenge } from '@service-hub/contracts';
 import { LoadingPage } from '../../../components/ui/loading-page';
+import { submitInteractionPasskey } from '../api/passkey-sign-in';
 import { interaction } from '../api/sign-in';
 import { ApiErrorAlert } from '../components/api-error-alert';
 import { AuthCard } from '../components/auth-card';
+import { CreateAccountLink } from '../components/create-account-link';
 import { MfaStep } from '../components/mfa-step';
+import { PasskeyButton } from '../components/passkey-button';
 import { PasswordStep } from '../components/password-step';
 import { forgetSignInNotice, peekSignInNotice } from '../sso-notice';
 import { appLinks } from '../../../lib/routing/links';
@@ -54,17 +57,28 @@ export function IdpInteractionPage() {
           onSubmit={async (code) =>
             follow((await interaction.mfa(uid, challenge.challengeId, code)).redirectTo)
           }
+          onUsePasskey={async () =>
+            follow((await submitInteractionPasskey(uid, challenge.challengeId)).redirectTo)
+          }
         />
       ) : (
-        <PasswordStep
-          initialEmail={details.data.loginHint ?? ''}
-          onSubmit={async (credentials) => {
-            const result = await interaction.login(uid, credentials);
-            if ('redirectTo' in result) follow(result.redirectTo);
-            else setChallenge(result);
-          }}
-        />
+        <>
+          <PasswordStep
+            initialEmail={details.data.loginHint ?? ''}
+            onSubmit={async (credentials) => {
+              const result = await interaction.login(uid, credentials);
+              if ('redirectTo' in result) follow(result.redirectTo);
+              else setChallenge(result);
+            }}
+          />
+          <PasskeyButton
+            step="signIn"
+            dividerBefore={t('passkeys.signIn.or')}
+            onUse={async () => follow((await submitInteractionPasskey(uid)).redirectTo)}
+          />
+        </>
       )}
+      {!challenge && <CreateAccountLink />}
       <Anchor
         component="button"
         type="button"

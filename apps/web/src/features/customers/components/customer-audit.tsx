@@ -2,6 +2,7 @@ import { Button, Group, SimpleGrid, Stack, TextInput, Title } from '@mantine/cor
 import { DataTable } from 'mantine-datatable';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { SCIM_AUDIT_ACTOR_PREFIX } from '@service-hub/contracts';
 import { downloadFile } from '../../../lib/api/download';
 import { handleGlobalError } from '../../../lib/feedback/global-error-handler';
 import { formatDateTime } from '../../../lib/format';
@@ -12,6 +13,7 @@ import { FilterInput } from '../../../components/ui/filter-input';
 import { KEYBOARD_SCROLLABLE } from '../../../components/ui/keyboard-scrollable';
 
 const PAGE_SIZE = 10;
+const SCIM_ACTOR = SCIM_AUDIT_ACTOR_PREFIX;
 
 /** A customer's audit log with before and after, filtered in the address, exportable as CSV. */
 export function CustomerAudit({ customerId }: { customerId: number }) {
@@ -92,11 +94,22 @@ export function CustomerAudit({ customerId }: { customerId: number }) {
             title: t('customers.audit.time'),
             render: (entry) => formatDateTime(entry.at, i18n.language, true),
           },
-          { accessor: 'actorEmail', title: t('customers.audit.actor') },
+          {
+            accessor: 'actorEmail',
+            title: t('customers.audit.actor'),
+            // A customer's directory (modules/scim) acts as "SCIM <token prefix>": shown as "by SCIM".
+            render: (entry) =>
+              entry.actorEmail?.startsWith(SCIM_ACTOR)
+                ? t('scim.audit.actor', { token: entry.actorEmail.slice(SCIM_ACTOR.length) })
+                : entry.actorEmail,
+          },
           {
             accessor: 'action',
             title: t('customers.audit.action'),
-            render: (entry) => t(`customers.audit.actions.${entry.action.replace('.', '_')}`, entry.action),
+            render: (entry) =>
+              entry.action.startsWith('scim.')
+                ? t(`scim.audit.actions.${entry.action.slice('scim.'.length)}`, entry.action)
+                : t(`customers.audit.actions.${entry.action.replace('.', '_')}`, entry.action),
           },
           {
             accessor: 'changes',

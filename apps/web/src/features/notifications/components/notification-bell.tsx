@@ -7,6 +7,7 @@ import type { TFunction } from 'i18next';
 import type { TNotification } from '@service-hub/contracts';
 import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { formatDateTime } from '../../../lib/format';
+import { accessRequestsLinks } from '../../../lib/routing/access-requests-links';
 import { alertsLinks } from '../../../lib/routing/alerts-links';
 import { useClearNewNotifications } from '../api/clear-new-notifications';
 import { receiveNotification, useNotifications } from '../api/list-notifications';
@@ -17,13 +18,22 @@ function notificationText(t: TFunction, notification: TNotification) {
   return t(`shell.notifications.types.${notification.type}`, notification.payload);
 }
 
-/** Where a notification leads: an alert to its account's alert page (in that account). */
+/**
+ * Where a notification leads: an alert to its account's alert page (in that account); an access
+ * request to the account's requests, its approval to the account, its refusal to one's requests.
+ */
 function notificationLink(notification: TNotification): string | undefined {
-  if (notification.type !== 'alertRaised' && notification.type !== 'alertResolved') return undefined;
   const customerId = Number(notification.payload.customerId);
-  return Number.isInteger(customerId) && customerId > 0
-    ? alertsLinks.alertsOf(customerId)
-    : alertsLinks.alerts();
+  const hasAccount = Number.isInteger(customerId) && customerId > 0;
+  if (notification.type === 'accessRequestReceived')
+    return hasAccount
+      ? accessRequestsLinks.accountRequestsOf(customerId)
+      : accessRequestsLinks.accountRequests();
+  if (notification.type === 'accessRequestApproved')
+    return hasAccount ? accessRequestsLinks.dashboardOf(customerId) : accessRequestsLinks.myRequests();
+  if (notification.type === 'accessRequestDeclined') return accessRequestsLinks.myRequests();
+  if (notification.type !== 'alertRaised' && notification.type !== 'alertResolved') return undefined;
+  return hasAccount ? alertsLinks.alertsOf(customerId) : alertsLinks.alerts();
 }
 
 /**

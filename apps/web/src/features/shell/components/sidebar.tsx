@@ -17,6 +17,7 @@ import {
   IconSettings,
   IconTicket,
   IconTruckDelivery,
+  IconUserPlus,
   IconUsers,
   type Icon,
 } from '@tabler/icons-react';
@@ -41,6 +42,7 @@ const ICONS: Record<string, Icon> = {
   reports: IconChartBar,
   alerts: IconBell,
   accountSettings: IconSettings,
+  accessRequests: IconUserPlus,
   developer: IconCode,
   ediConnect: IconPlugConnected,
   administration: IconAdjustments,

@@ -1,9 +1,10 @@
 import { Menu, Text } from '@mantine/core';
-import { IconCookie, IconLogout, IconUser } from '@tabler/icons-react';
+import { IconCookie, IconLogout, IconUser, IconUserPlus } from '@tabler/icons-react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import type { TCurrentUser } from '@service-hub/contracts';
 import { roleLabelKey } from '../user-role';
+import { accessRequestsLinks } from '../../../lib/routing/access-requests-links';
 import { appLinks } from '../../../lib/routing/links';
 import type { OpenOnLoad } from '../../../components/ui/deferred/deferred';
 import { UserMenuButton } from './user-menu-button';
@@ -43,6 +44,13 @@ export function UserMenu({ user, onSignOut, openOnLoad }: UserMenuProps & OpenOn
         </Menu.Label>
         <Menu.Item component={Link} to={appLinks.account()} leftSection={<IconUser size={16} aria-hidden />}>
           {t('titles.account')}
+        </Menu.Item>
+        <Menu.Item
+          component={Link}
+          to={accessRequestsLinks.myRequests()}
+          leftSection={<IconUserPlus size={16} aria-hidden />}
+        >
+          {t('shell.userMenu.accessRequests')}
         </Menu.Item>
         {consent && (
           <Menu.Item leftSection={<IconCookie size={16} aria-hidden />} onClick={() => consent.renew()}>
