@@ -8,15 +8,22 @@
  * - `pg_dump -Fd -j 2` and `pg_restore -j 2` of the same database, when a pg_dump of the server's
  *   version is installed (the embedded PostgreSQL ships none).
  *
+ * BENCH_BACKUP_PG_BIN=<folder> (e.g. /usr/lib/postgresql/15/bin, Debian's PostgreSQL 15) runs the
+ * whole measurement on that installation's server instead of the embedded one: its `initdb` and
+ * `postgres` for the bench's cluster (started as startEmbeddedPostgres starts the embedded one),
+ * the Hub's migrations on it, and the `pg_dump` and `pg_restore` of the same folder, so that the
+ * pg_dump baseline is measured where no pg_dump of the embedded server's version is at hand.
+ * Unset, the embedded PostgreSQL runs and pg_dump is looked for as `npm run backup` does.
+ *
  * `npm run bench` runs it after the search bench (BENCH_BACKUP=0 leaves it out); `npx tsx
  * bench/backup.ts` runs it alone and replaces only its own section of docs/performance.md.
- * BENCH_BACKUP_KEEP=1 keeps the filled database for another run.
+ * BENCH_BACKUP_KEEP=1 keeps the filled database for another run (one per installation).
  */
 import { spawn } from 'node:child_process';
-import { createReadStream, createWriteStream } from 'node:fs';
+import { createReadStream, createWriteStream, existsSync } from 'node:fs';
 import { mkdir, readdir, rm, stat } from 'node:fs/promises';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
@@ -29,11 +36,14 @@ import { ensureDatabaseExists } from '../apps/api/src/db/bootstrap.ts';
 import { createDatabase } from '../apps/api/src/db/client.ts';
 import { startEmbeddedPostgres } from '../apps/api/src/db/embedded-postgres.ts';
 import { runMigrations } from '../apps/api/src/db/migrate.ts';
+import { binariesInFolder } from '../apps/api/src/db/postgres-binaries.ts';
 import { seedDemoDataIfEmpty } from '../apps/api/src/seed/demo-seed.ts';
 import { fillTracking, replaceSection } from './tracking.ts';
 
 const DOCUMENTS = Number(process.env.BENCH_BACKUP_DOCUMENTS ?? 5_000_000);
 const KEEP = process.env.BENCH_BACKUP_KEEP === '1';
+/** Another PostgreSQL installation's bin folder to run the whole bench on; the embedded one when unset. */
+const PG_BIN = process.env.BENCH_BACKUP_PG_BIN ? resolve(process.env.BENCH_BACKUP_PG_BIN) : undefined;
 const JOBS = 2;
 const root = join(import.meta.dirname, '..');
 const workDir = join(import.meta.dirname, '.work-backup');
@@ -92,9 +102,26 @@ async function runTool(program: string, args: string[], url: string): Promise<vo
 }
 
 export async function runBackupBench(): Promise<string[]> {
+  if (PG_BIN) {
+    const missing = ['postgres', 'initdb', 'pg_dump', 'pg_restore'].filter(
+      (p) => !existsSync(join(PG_BIN, p)),
+    );
+    if (missing.length > 0)
+      throw new Error(
+        `BENCH_BACKUP_PG_BIN=${PG_BIN} has no ${missing.join(', ')}: give a PostgreSQL bin folder`,
+      );
+  }
   if (!KEEP) await rm(workDir, { recursive: true, force: true });
   await mkdir(workDir, { recursive: true });
-  const postgres = await startEmbeddedPostgres({ dataDir: join(workDir, 'data') });
+  // A cluster belongs to the major version that made it: another installation gets its own.
+  const postgres = await startEmbeddedPostgres(
+    PG_BIN
+      ? {
+          dataDir: join(workDir, `data${PG_BIN.replace(/[^A-Za-z0-9.]+/g, '-')}`),
+          binaries: binariesInFolder(PG_BIN),
+        }
+      : { dataDir: join(workDir, 'data') },
+  );
   const server = postgres.url();
   await ensureDatabaseExists(server, 'bench');
   const db = createDatabase(postgres.url('bench'), { max: 4 });
@@ -208,11 +235,16 @@ export async function runBackupBench(): Promise<string[]> {
 
     // 3. pg_dump and pg_restore, when this machine has one for the server's version.
     const { rows: version } = await withClient(source, (c) =>
-      c.query<{ num: string }>("SELECT current_setting('server_version_num') AS num"),
+      c.query<{ num: string; name: string }>(
+        "SELECT current_setting('server_version_num') AS num, current_setting('server_version') AS name",
+      ),
     );
     const major = Math.floor(Number(version[0]!.num) / 10000);
-    const tools = await findPgTools(major);
-    let pgDumpLine = `| \`pg_dump -Fd -j ${JOBS}\` / \`pg_restore -j ${JOBS}\` | not measured: no pg_dump ${major} on this machine (Debian 12 offers 15) | | |`;
+    // With BENCH_BACKUP_PG_BIN, the pg_dump and pg_restore of the server's own installation.
+    const tools = PG_BIN ? await findPgTools(major, { PG_BIN_DIR: PG_BIN }) : await findPgTools(major);
+    if (PG_BIN && (!tools || dirname(tools.pgDump) !== PG_BIN))
+      throw new Error(`the pg_dump in BENCH_BACKUP_PG_BIN=${PG_BIN} cannot dump its own PostgreSQL ${major}`);
+    let pgDumpLine = `| \`pg_dump -Fd -j ${JOBS}\` / \`pg_restore -j ${JOBS}\` | not measured: no pg_dump ${major} on this machine (Debian 12 offers 15: see BENCH_BACKUP_PG_BIN below) | | |`;
     if (tools) {
       console.log('pg_dump…');
       started = performance.now();
@@ -240,7 +272,7 @@ export async function runBackupBench(): Promise<string[]> {
     lines.push(
       '## Backups and restores',
       '',
-      `Measured by \`bench/backup.ts\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, embedded PostgreSQL ${major} with its default settings, load average ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared). The database holds ${sizes[0]!.documents.toLocaleString('en-US')} track-and-trace documents, ${rows.toLocaleString('en-US')} rows in ${manifest.tables.length} tables, ${sizes[0]!.size}; the file stores are empty (files cost a copy and a sha256 each). ${JOBS} connections everywhere.`,
+      `Measured by \`bench/backup.ts\` on ${new Date().toISOString().slice(0, 10)}: ${cpus().length} cores, ${Math.round(totalmem() / 2 ** 30)} GiB, Node ${process.version}, ${PG_BIN ? `PostgreSQL ${version[0]!.name} from ${PG_BIN} (BENCH_BACKUP_PG_BIN)` : `embedded PostgreSQL ${major}`} with its default settings, load average ${loadavg()[0]!.toFixed(1)} at the end (the machine is shared). The database holds ${sizes[0]!.documents.toLocaleString('en-US')} track-and-trace documents, ${rows.toLocaleString('en-US')} rows in ${manifest.tables.length} tables, ${sizes[0]!.size}; the file stores are empty (files cost a copy and a sha256 each). ${JOBS} connections everywhere.`,
       '',
       '| | backup | restore | backup size |',
       '|---|---:|---:|---:|',
@@ -252,6 +284,11 @@ export async function runBackupBench(): Promise<string[]> {
       '',
       "The built-in restore costs more than the floor by design: it runs in one transaction, so on one connection (the floor's COPY uses " +
         `${JOBS}), through the partitioned parents, with the primary keys and unique constraints in place while the rows go in (the foreign keys refer to them), then builds every other index and reads every table once more to compare its count and checksum with the manifest before COMMIT; the floor builds no index and checks nothing. The backup's extra time over the floor is gzip and the second read of every table for its checksum, in the same snapshot.`,
+      '',
+      'The embedded PostgreSQL ships no pg_dump, and Debian 12 offers only the pg_dump of PostgreSQL 15, which refuses newer servers. ' +
+        '`BENCH_BACKUP_PG_BIN=/usr/lib/postgresql/15/bin npx tsx bench/backup.ts` runs the whole bench on that installation instead: ' +
+        "a cluster made by its `initdb` and run by its `postgres`, the Hub's migrations on it, and its own `pg_dump` and `pg_restore`, " +
+        'so all three rows come from the same server; unset, the bench runs on the embedded PostgreSQL.',
       '',
     );
     for (const line of lines) console.log(line);

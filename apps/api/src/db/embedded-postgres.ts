@@ -6,7 +6,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { DatabaseSetupError, reasonOf } from './database-setup-error.ts';
-import { postgresBinaries } from './postgres-binaries.ts';
+import { postgresBinaries, type PostgresBinaries } from './postgres-binaries.ts';
 import { folderClosedToOthers, postgresUser, prepareSystemDir, type UserIds } from './postgres-user.ts';
 
 export type EmbeddedDatabase = {
@@ -143,6 +143,12 @@ export async function startEmbeddedPostgres(options: {
   systemDir?: string;
   /** A fixed port (a restart that clients must find again); a free one by default. */
   port?: number;
+  /**
+   * Another installation's `postgres` and `initdb` (see binariesInFolder), run from where they
+   * are, so as root the `postgres` user must be able to reach them: a benchmark on another major
+   * version. The package's by default. A cluster belongs to the major version that created it.
+   */
+  binaries?: PostgresBinaries;
 }): Promise<EmbeddedDatabase> {
   const dataDir = resolve(options.dataDir);
   const logger = options.logger;
@@ -150,7 +156,7 @@ export async function startEmbeddedPostgres(options: {
   const systemDir = isRoot ? resolve(options.systemDir ?? SYSTEM_DIR) : undefined;
   if (systemDir) await prepareSystemDir(systemDir);
   const user = isRoot ? await postgresUser() : undefined;
-  const binaries = await postgresBinaries(systemDir);
+  const binaries = options.binaries ?? (await postgresBinaries(systemDir));
   const home = await clusterHome(dataDir, systemDir);
   const databaseDir = join(home, 'pg');
   const passwordFile = join(home, 'pg-password');

@@ -23,8 +23,13 @@ async function packagedNativeDir(): Promise<{ nativeDir: string; name: string; v
   return { nativeDir, ...manifest };
 }
 
+/** The server programs of a PostgreSQL installation's `bin` folder (e.g. /usr/lib/postgresql/15/bin). */
+export function binariesInFolder(binDir: string): PostgresBinaries {
+  return { postgres: join(binDir, 'postgres'), initdb: join(binDir, 'initdb') };
+}
+
 function binariesIn(nativeDir: string): PostgresBinaries {
-  return { postgres: join(nativeDir, 'bin', 'postgres'), initdb: join(nativeDir, 'bin', 'initdb') };
+  return binariesInFolder(join(nativeDir, 'bin'));
 }
 
 /** Readable (and, for programs, executable) by everyone, writable by the owner alone. */

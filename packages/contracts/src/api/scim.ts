@@ -51,6 +51,8 @@ export const ZScimSettings = z
   })
   .meta({ id: 'ScimSettings' });
 export type TScimSettings = z.infer<typeof ZScimSettings>;
+export const ZGetScimSettingsResponse = ZScimSettings;
+export const ZUpdateScimSettingsResponse = ZScimSettings;
 
 export const ZUpdateScimSettingsRequest = z.object({ enabled: z.boolean() }).strict();
 export type TUpdateScimSettingsRequest = z.input<typeof ZUpdateScimSettingsRequest>;
@@ -84,6 +86,8 @@ export const ZCreatedScimToken = ZScimToken.extend({
   token: z.string().describe('The token itself: shown this once, only its hash is kept'),
 }).meta({ id: 'CreatedScimToken' });
 export type TCreatedScimToken = z.infer<typeof ZCreatedScimToken>;
+export const ZCreateScimTokenResponse = ZCreatedScimToken;
+export const ZRotateScimTokenResponse = ZCreatedScimToken;
 
 export const ZScimGrant = z
   .object({
@@ -123,10 +127,10 @@ export const ZScimGrantableAccount = z
   .meta({ id: 'ScimGrantableAccount' });
 export type TScimGrantableAccount = z.infer<typeof ZScimGrantableAccount>;
 
-export const ZScimGroupsResponse = z
+export const ZListScimGroupsResponse = z
   .object({ groups: z.array(ZScimGroup), accounts: z.array(ZScimGrantableAccount) })
   .meta({ id: 'ScimGroups' });
-export type TScimGroupsResponse = z.infer<typeof ZScimGroupsResponse>;
+export type TListScimGroupsResponse = z.infer<typeof ZListScimGroupsResponse>;
 
 export const ZSetScimGroupGrantsRequest = z
   .object({

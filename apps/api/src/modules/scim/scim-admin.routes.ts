@@ -2,16 +2,18 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
   ZApiError,
-  ZCreatedScimToken,
   ZCreateScimTokenRequest,
+  ZCreateScimTokenResponse,
+  ZGetScimSettingsResponse,
   ZCustomerIdParam,
   ZRotateScimTokenRequest,
+  ZRotateScimTokenResponse,
   ZScimGroupIdParam,
-  ZScimGroupsResponse,
-  ZScimSettings,
+  ZListScimGroupsResponse,
   ZScimTokenIdParam,
   ZSetScimGroupGrantsRequest,
   ZUpdateScimSettingsRequest,
+  ZUpdateScimSettingsResponse,
 } from '@service-hub/contracts';
 import { principalOf } from '../auth/request-context.ts';
 import {
@@ -45,7 +47,7 @@ export const scimAdminRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
         tags,
         summary: "The account's SCIM provisioning: on or off, the base URL for the directory, its tokens",
         params: accountParams,
-        response: { 200: ZScimSettings, ...errors },
+        response: { 200: ZGetScimSettingsResponse, ...errors },
       },
     },
     async (request) => {
@@ -64,7 +66,7 @@ export const scimAdminRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
         summary: 'Switches SCIM provisioning on or off (off refuses every token at once)',
         params: accountParams,
         body: ZUpdateScimSettingsRequest,
-        response: { 200: ZScimSettings, ...errors },
+        response: { 200: ZUpdateScimSettingsResponse, ...errors },
       },
     },
     async (request) => {
@@ -83,7 +85,7 @@ export const scimAdminRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
         summary: 'Creates a bearer token for the directory; the token is shown in this answer only',
         params: accountParams,
         body: ZCreateScimTokenRequest,
-        response: { 201: ZCreatedScimToken, ...errors },
+        response: { 201: ZCreateScimTokenResponse, ...errors },
       },
     },
     async (request, reply) =>
@@ -110,7 +112,7 @@ export const scimAdminRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
         summary: 'A new token; the old one keeps working for the chosen hours, then stops',
         params: accountParams.extend({ tokenId: ZScimTokenIdParam }),
         body: ZRotateScimTokenRequest,
-        response: { 201: ZCreatedScimToken, ...errors },
+        response: { 201: ZRotateScimTokenResponse, ...errors },
       },
     },
     async (request, reply) =>
@@ -162,7 +164,7 @@ export const scimAdminRoutes: FastifyPluginAsyncZod<{ publicUrl: string }> = asy
         summary:
           "The directory's groups with member counts and grants, and the accounts they may be mapped to",
         params: accountParams,
-        response: { 200: ZScimGroupsResponse, ...errors },
+        response: { 200: ZListScimGroupsResponse, ...errors },
       },
     },
     async (request) => listScimGroups(app.db, principalOf(request), request.params.id),

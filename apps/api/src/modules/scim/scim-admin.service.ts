@@ -5,7 +5,7 @@ import {
   type TCreatedScimToken,
   type TScimGrant,
   type TScimGrantableAccount,
-  type TScimGroupsResponse,
+  type TListScimGroupsResponse,
   type TScimSettings,
   type TScimToken,
 } from '@service-hub/contracts';
@@ -292,7 +292,7 @@ export async function listScimGroups(
   db: Database,
   actor: Principal,
   customerId: number,
-): Promise<TScimGroupsResponse> {
+): Promise<TListScimGroupsResponse> {
   await assertManagesScim(db, actor, customerId);
   const { rows } = await db.$client.query<{
     id: string;

@@ -7,7 +7,7 @@ import {
   ZSetScimGroupGrantsRequest,
   ZUpdateScimSettingsRequest,
   type TCreatedScimToken,
-  type TScimGroupsResponse,
+  type TListScimGroupsResponse,
   type TScimSettings,
   type TScimToken,
 } from '@service-hub/contracts';
@@ -55,7 +55,7 @@ function scimServer(options: { enabled?: boolean; tokens?: TScimToken[] } = {}) 
     tokens: [...(options.tokens ?? [entra, retired])],
     provisionedUsers: 42,
   };
-  const groups: TScimGroupsResponse = {
+  const groups: TListScimGroupsResponse = {
     groups: [
       {
         id: GROUP_ID,

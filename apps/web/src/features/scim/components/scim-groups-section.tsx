@@ -2,7 +2,7 @@ import { Alert, Button, Loader, Text, Title } from '@mantine/core';
 import { useState } from 'react';
 import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
-import type { TScimGroup, TScimGroupsResponse } from '@service-hub/contracts';
+import type { TScimGroup, TListScimGroupsResponse } from '@service-hub/contracts';
 import { ResponsiveTable } from '../../../components/ui/responsive-table';
 import { formatNumber } from '../../../lib/format';
 import { useScimGroups } from '../api/list-scim-groups';
@@ -11,7 +11,7 @@ import { EditGrantsDialog } from './edit-grants-dialog';
 export type ScimGroupsSectionProps = { customerId: number };
 
 /** What a group's grants give, in words: "Mälardalens Vatten AB: Customer user, 2 permissions". */
-function grantsText(group: TScimGroup, data: TScimGroupsResponse, t: TFunction) {
+function grantsText(group: TScimGroup, data: TListScimGroupsResponse, t: TFunction) {
   if (group.grants.length === 0) return t('scim.groups.noAccess');
   return group.grants
     .map((grant) => {
