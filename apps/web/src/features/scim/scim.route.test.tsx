@@ -159,7 +159,7 @@ describe('the provisioning (SCIM) page', () => {
     expect(within(status).getByLabelText('SCIM base URL').textContent).toBe(
       'https://hub.example.com/scim/v2',
     );
-    expect(within(status).getByRole('button', { name: 'Copy SCIM base URL' })).toBeTruthy();
+    expect(within(status).getByRole('button', { name: 'Copy: SCIM base URL' })).toBeTruthy();
 
     const tokens = screen.getByRole('region', { name: 'Tokens' });
     const table = within(tokens).getByRole('table');
@@ -203,7 +203,7 @@ describe('the provisioning (SCIM) page', () => {
     expect(server.calls.created).toHaveLength(1);
     expect(within(shown).getByText(/It will not be shown again/)).toBeTruthy();
     expect(within(shown).getByLabelText('SCIM token').textContent).toBe(server.calls.created[0]!.token);
-    expect(within(shown).getByRole('button', { name: 'Copy SCIM token' })).toBeTruthy();
+    expect(within(shown).getByRole('button', { name: 'Copy: SCIM token' })).toBeTruthy();
     await user.click(within(shown).getByRole('button', { name: 'Done' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     const tokens = screen.getByRole('region', { name: 'Tokens' });

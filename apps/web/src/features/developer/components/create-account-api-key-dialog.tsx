@@ -9,7 +9,7 @@ import {
 } from '@service-hub/contracts';
 import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
 import { useCreateAccountApiKey } from '../api/create-account-api-key';
-import { CopyableCode } from './copyable-code';
+import { CopyableCode } from '../../../components/ui/copyable-code';
 import { scopeLabelKey } from './scope-label';
 
 type Values = { name: string; scopes: ApiKeyScope[] };

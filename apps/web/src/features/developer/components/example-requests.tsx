@@ -1,6 +1,6 @@
 import { Stack, Text, Title } from '@mantine/core';
 import { useTranslation } from 'react-i18next';
-import { CopyableCode } from './copyable-code';
+import { CopyableCode } from '../../../components/ui/copyable-code';
 
 export type ExampleRequestsProps = {
   /** Where the Hub is published (the runtime configuration's PUBLIC_URL). */

@@ -4,7 +4,7 @@ import type { TScimSettings } from '@service-hub/contracts';
 import { showSuccess } from '../../../lib/feedback/toasts';
 import { formatNumber } from '../../../lib/format';
 import { useUpdateScimSettings } from '../api/update-scim-settings';
-import { CopyableValue } from './shown-once-token';
+import { CopyableCode } from '../../../components/ui/copyable-code';
 
 export type ScimStatusSectionProps = { customerId: number; settings: TScimSettings };
 
@@ -45,7 +45,7 @@ export function ScimStatusSection({ customerId, settings }: ScimStatusSectionPro
           <Text size="sm" c="dimmed" mb={6}>
             {t('scim.status.baseUrlHelp')}
           </Text>
-          <CopyableValue value={settings.baseUrl} label={t('scim.status.baseUrl')} />
+          <CopyableCode value={settings.baseUrl} label={t('scim.status.baseUrl')} />
         </div>
       </Stack>
     </section>

@@ -31,9 +31,9 @@ export function CopyableCode({ value, label }: CopyableCodeProps) {
             variant="light"
             onClick={copy}
             // The name starts with the words on the button (WCAG 2.5.3), then says what it copies.
-            aria-label={t(copied ? 'developer.copiedNamed' : 'developer.copyNamed', { name: label })}
+            aria-label={t(copied ? 'common.copiedNamed' : 'common.copyNamed', { name: label })}
           >
-            {t(copied ? 'developer.copied' : 'developer.copy')}
+            {t(copied ? 'common.copied' : 'common.copy')}
           </Button>
         )}
       </CopyButton>
