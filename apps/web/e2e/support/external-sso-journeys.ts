@@ -198,16 +198,27 @@ export function externalSsoJourneys(provider: ProviderUnderTest) {
     // A provider that refreshes without a new ID token: the Hub signs in again before the token
     // runs out, on the provider's session: no password, at most the provider's own question.
     it.runIf(provider.renewal === 'sign-in-again')(
-      'returns to the deep link, and stays signed in over two token lifetimes without typing again',
+      'returns to the deep link, survives a reload, and stays signed in over two token lifetimes without typing again',
       async () => {
         const { page, context } = await newPage();
         const calls = recordApiCalls(context, hub);
         const providerOrigin = new URL(idp.issuer).origin;
+        let providerVisits = 0;
+        context.on('request', (request) => {
+          if (request.isNavigationRequest() && new URL(request.url()).origin === providerOrigin)
+            providerVisits += 1;
+        });
         await page.goto('/tracking/files');
         await provider.signIn(page, idp, 'ulla');
         await page.waitForURL((url) => url.pathname === '/tracking/files');
         await eventually(() => textOf(page)).toBe('Files');
         expect(await linkedSubjects(hub)).toEqual([await signedInSubject(page)]);
+        // A reload keeps the sign-in: the same page, without a visit to the provider.
+        const visitsBeforeReload = providerVisits;
+        await page.reload();
+        await eventually(() => textOf(page)).toBe('Files');
+        expect(new URL(page.url()).pathname).toBe('/tracking/files');
+        expect(providerVisits).toBe(visitsBeforeReload);
 
         const { refreshed } = idp.events;
         const until = Date.now() + (2 * TOKEN_LIFETIME_SECONDS + 3) * 1000;
