@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { normalizeEmail, ZApiError } from '@service-hub/contracts';
 import type { Database } from '../db/client.ts';
 import { TooManyRequestsError } from '../lib/errors.ts';
+import { countInRateWindow } from '../lib/rate-limit-window.ts';
 
 /** `accountKey`: every request of one account API key, reads included (see `limitAccountKey`). */
 export const RATE_LIMIT_CATEGORIES = [
@@ -71,19 +72,11 @@ export async function countInWindow(
   key: string,
   windowMs: number,
 ): Promise<{ current: number; ttl: number }> {
-  const { rows } = await db.$client.query<{ count: number; ttl: number }>(
-    `INSERT INTO rate_limits AS r (key, count, expires_at)
-     VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END,
-       expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
-     RETURNING count, greatest(0, extract(epoch FROM expires_at - now()) * 1000)::float8 AS ttl`,
-    [key, windowMs],
-  );
+  const counted = await countInRateWindow(db.$client, key, windowMs);
   // Expired windows are dropped now and then instead of by a job: a handful of rows per caller.
   if (Math.random() < 0.01)
     void db.$client.query('DELETE FROM rate_limits WHERE expires_at < now()').catch(() => undefined);
-  return { current: rows[0]!.count, ttl: rows[0]!.ttl };
+  return counted;
 }
 
 /** @fastify/rate-limit's store, counting in one table every instance shares. */

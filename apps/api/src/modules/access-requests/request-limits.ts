@@ -1,5 +1,6 @@
 import type { PoolClient } from 'pg';
-import { TooManyRequestsError } from '../../lib/errors.ts';
+import { minutesOf, TooManyRequestsError } from '../../lib/errors.ts';
+import { countInRateWindow } from '../../lib/rate-limit-window.ts';
 
 type Queryable = Pick<PoolClient, 'query'>;
 
@@ -9,35 +10,23 @@ export const REGISTRATIONS_PER_CLIENT = 20;
 const HOUR_MS = 60 * 60 * 1000;
 
 const hoursOrMinutes = (seconds: number) => {
-  if (seconds > 3600) {
-    const hours = Math.ceil(seconds / 3600);
-    return hours === 1 ? '1 hour' : `${hours} hours`;
-  }
-  const minutes = Math.max(1, Math.ceil(seconds / 60));
-  return minutes === 1 ? '1 minute' : `${minutes} minutes`;
+  if (seconds <= 3600) return minutesOf(seconds);
+  const hours = Math.ceil(seconds / 3600);
+  return hours === 1 ? '1 hour' : `${hours} hours`;
 };
 
 /**
- * Counts one use of `key` in its fixed window in the shared `rate_limits` table (the same table
- * and statement shape as plugins/rate-limits.ts, so every API instance counts together) and
- * refuses with 429 once `max` is passed. Keys here start with `registration:`.
+ * Counts one use of `key` in the rate-limit window every API instance shares (in the caller's
+ * transaction) and refuses with 429 once `max` is passed. Keys here start with `registration:`.
  */
 async function countAndCheck(client: Queryable, key: string, max: number, windowMs: number, what: string) {
-  const { rows } = await client.query<{ count: number; ttl: number }>(
-    `INSERT INTO rate_limits AS r (key, count, expires_at)
-     VALUES ($1, 1, now() + make_interval(secs => $2::double precision / 1000))
-     ON CONFLICT (key) DO UPDATE SET
-       count = CASE WHEN r.expires_at <= now() THEN 1 ELSE r.count + 1 END,
-       expires_at = CASE WHEN r.expires_at <= now() THEN EXCLUDED.expires_at ELSE r.expires_at END
-     RETURNING count, greatest(0, extract(epoch FROM expires_at - now()))::float8 AS ttl`,
-    [key, windowMs],
-  );
-  const { count, ttl } = rows[0]!;
-  if (count > max)
+  const { current, ttl } = await countInRateWindow(client, key, windowMs);
+  const seconds = ttl / 1000;
+  if (current > max)
     throw new TooManyRequestsError(
       'RATE_LIMITED',
-      `Too many ${what}. Try again in ${hoursOrMinutes(ttl)}.`,
-      ttl,
+      `Too many ${what}. Try again in ${hoursOrMinutes(seconds)}.`,
+      seconds,
     );
 }
 
