@@ -9,6 +9,7 @@ import {
   fanOutEvents,
   postponeDueDeliveries,
   recordAttempts,
+  releaseDeliveries,
   type ClaimedDelivery,
   type FailingEndpoint,
   type FinishedAttempt,
@@ -58,7 +59,7 @@ export type WebhookDispatcherOptions = {
   leaseMs?: number;
   /** The fallback poll when no notification comes (retries falling due, a lost LISTEN). */
   pollMs?: number;
-  /** Events fanned out per statement. */
+  /** Events fanned out per statement (their deliveries wait in this dispatcher until sent). */
   fanOutBatch?: number;
   retry?: RetrySchedule;
   /** An endpoint failing without a success this long is switched off. */
@@ -69,7 +70,7 @@ export type WebhookDispatcherOptions = {
   recordBatch?: number;
   /** How long a finished attempt may wait for others to be recorded with it. */
   recordDelayMs?: number;
-  /** How long a freed slot waits for others before the next claim (one claim for several). */
+  /** How long a freed slot waits for others before the loop fills them (one pass for several). */
   claimDelayMs?: number;
 };
 
@@ -83,8 +84,10 @@ export type WebhookDispatcherOptions = {
  * transaction is open during an HTTP call.
  *
  * The database work per delivery is kept small (docs/webhooks.md, "Where deliveries are sent from"): events are fanned
- * out when a notification or the poll says there are some, not after every attempt; slots freed
- * within a few ms are filled by one claim; finished attempts are recorded in batches, one
+ * out when a notification or the poll says there are some, not after every attempt, into
+ * deliveries leased to this dispatcher, which holds them and sends them as slots come free without
+ * claiming them; the claim (retries, replays, tests, deliveries whose lease ran out) runs after a
+ * notification or the poll and goes on only while it finds work; finished attempts are recorded in batches, one
  * statement and one commit for many (an attempt not yet recorded is still under its lease, so a
  * crash means it is sent again once the lease ends: at least once, as ever); and after
  * BREAKER_FAILURES failures in a row an endpoint's other due deliveries are moved to its next retry
@@ -102,7 +105,16 @@ export class WebhookDispatcher {
   private readonly recordBatch: number;
   private readonly recordDelayMs: number;
   private readonly claimDelayMs: number;
+  /** How long a fanned-out delivery may wait here: sent later, its attempt could outlast the lease. */
+  private readonly holdMs: number;
+  /** Fanned-out deliveries at most held here at once; fan-out waits while there are more. */
+  private readonly holdLimit: number;
   private readonly sender: WebhookSender;
+  /** Deliveries fanned out here, leased to this dispatcher and not yet sent, per endpoint in event order. */
+  private readonly held = new Map<string, { delivery: ClaimedDelivery; since: number }[]>();
+  private heldCount = 0;
+  /** Whether a claim may find due deliveries: set by a notification, the poll and a full claim. */
+  private claimMayFind = true;
   /** Finished attempts not yet recorded (each still under its lease). */
   private finished: FinishedAttempt[] = [];
   private recording: Promise<void> | undefined;
@@ -112,9 +124,11 @@ export class WebhookDispatcher {
   private readonly downStreaks = new Map<string, { failures: number; until: Date }>();
   /** Statements started on the side (postponing a down receiver's deliveries); stop() waits for them. */
   private readonly chores = new Set<Promise<void>>();
-  /** Set by a notification and the poll: there may be events to fan out. */
+  /** Set by a notification and the poll: there may be new events, and due deliveries to claim. */
+  private notified = true;
+  /** There may be events to fan out (notified, or the last fan-out stopped at a full hold). */
   private eventsWaiting = true;
-  private lastFanOutAt = 0;
+  private lastPollAt = 0;
   private readonly inFlight = new Map<string, number>();
   private readonly sending = new Set<Promise<void>>();
   private readonly aborter = new AbortController();
@@ -130,7 +144,9 @@ export class WebhookDispatcher {
     const timeoutMs = options.timeoutMs ?? 10_000;
     this.leaseMs = options.leaseMs ?? timeoutMs + 20_000;
     this.pollMs = options.pollMs ?? 1000;
-    this.fanOutBatch = options.fanOutBatch ?? 500;
+    this.fanOutBatch = options.fanOutBatch ?? 100;
+    this.holdMs = Math.max(0, this.leaseMs - timeoutMs) / 2;
+    this.holdLimit = this.concurrency * 8;
     this.retry = options.retry ?? DEFAULT_RETRY_SCHEDULE;
     this.disableAfterMs = options.disableAfterMs ?? 3 * DAY_MS;
     this.recordBatch = options.recordBatch ?? 200;
@@ -151,7 +167,7 @@ export class WebhookDispatcher {
 
   /** Lets the loop look for work now: events to fan out (a notification) and due deliveries. */
   wake(): void {
-    this.eventsWaiting = true;
+    this.notified = true;
     this.kick();
   }
 
@@ -169,11 +185,18 @@ export class WebhookDispatcher {
     }, this.claimDelayMs);
   }
 
-  /** Stops taking work, lets the attempts in flight finish and record, and closes. */
+  /**
+   * Stops taking work, gives back the deliveries it holds (another dispatcher takes them at once),
+   * lets the attempts in flight finish and record, and closes.
+   */
   async stop(): Promise<void> {
     this.running = false;
     this.kick();
     await this.loop;
+    const held = [...this.held.keys()].flatMap((endpointId) => this.takeHeld(endpointId));
+    await releaseDeliveries(this.options.db.$client, held).catch((error: unknown) =>
+      this.options.log.warn({ err: error }, 'held webhook deliveries not given back; their leases run out'),
+    );
     await Promise.all(this.sending);
     await this.record();
     await Promise.all(this.chores);
@@ -188,6 +211,8 @@ export class WebhookDispatcher {
     this.running = false;
     this.aborter.abort();
     this.finished = [];
+    this.held.clear();
+    this.heldCount = 0;
     this.kick();
     await this.loop;
     await this.close();
@@ -228,21 +253,97 @@ export class WebhookDispatcher {
       this.kicked = false;
       try {
         // Also when busy: a lost notification must not leave events waiting longer than the poll.
-        if (this.eventsWaiting || performance.now() - this.lastFanOutAt >= this.pollMs) {
-          this.eventsWaiting = false;
-          this.lastFanOutAt = performance.now();
-          while (
-            this.running &&
-            (await fanOutEvents(this.options.db.$client, this.fanOutBatch)) === this.fanOutBatch
-          );
+        if (this.notified || performance.now() - this.lastPollAt >= this.pollMs) {
+          this.notified = false;
+          this.lastPollAt = performance.now();
+          this.eventsWaiting = true;
+          // Retries falling due come with the poll; replays and tests with a notification.
+          this.claimMayFind = true;
         }
-        if (this.running) await this.sendDue();
+        if (this.eventsWaiting) {
+          this.eventsWaiting = false;
+          await this.fanOut();
+        }
+        this.sendHeld();
+        if (this.running && this.claimMayFind) await this.sendDue();
       } catch (error) {
         this.eventsWaiting = true;
         if (this.running) this.options.log.warn({ err: error }, 'webhook dispatch pass failed');
       }
-      if (this.running && !this.kicked && (await this.sleep())) this.eventsWaiting = true;
+      if (this.running && !this.kicked && (await this.sleep())) this.notified = true;
     }
+  }
+
+  /**
+   * Fans out batches of events while fewer than holdLimit deliveries wait here, sending each
+   * batch's as slots allow. Stopped by a full hold, it looks again when slots come free.
+   */
+  private async fanOut(): Promise<void> {
+    while (this.running) {
+      if (this.heldCount >= this.holdLimit) {
+        this.eventsWaiting = true;
+        return;
+      }
+      const { events, deliveries } = await fanOutEvents(
+        this.options.db.$client,
+        this.fanOutBatch,
+        this.leaseMs,
+      );
+      const since = performance.now();
+      for (const delivery of deliveries) {
+        const queue = this.held.get(delivery.endpointId);
+        if (queue) queue.push({ delivery, since });
+        else this.held.set(delivery.endpointId, [{ delivery, since }]);
+      }
+      this.heldCount += deliveries.length;
+      this.sendHeld();
+      if (events < this.fanOutBatch) return;
+    }
+  }
+
+  /**
+   * Sends held deliveries into the free slots. One held too long (behind a slow receiver) is given
+   * back instead, for a claim to take once it is due.
+   */
+  private sendHeld(): void {
+    if (this.heldCount === 0) return;
+    const late: ClaimedDelivery[] = [];
+    const tooOld = performance.now() - this.holdMs;
+    for (const [endpointId, queue] of this.held) {
+      while (queue.length > 0 && queue[0]!.since < tooOld) late.push(queue.shift()!.delivery);
+      while (
+        queue.length > 0 &&
+        this.sending.size < this.concurrency &&
+        (this.inFlight.get(endpointId) ?? 0) < this.perEndpoint
+      )
+        this.send(queue.shift()!.delivery);
+      if (queue.length === 0) this.held.delete(endpointId);
+    }
+    this.heldCount = [...this.held.values()].reduce((sum, queue) => sum + queue.length, 0);
+    if (late.length > 0) {
+      this.claimMayFind = true;
+      this.chore(
+        releaseDeliveries(this.options.db.$client, late).catch((error: unknown) =>
+          this.options.log.warn(
+            { err: error },
+            'held webhook deliveries not given back; their leases run out',
+          ),
+        ),
+      );
+    }
+  }
+
+  /** Takes an endpoint's held deliveries out of the hold (to give them back). */
+  private takeHeld(endpointId: string): ClaimedDelivery[] {
+    const queue = this.held.get(endpointId) ?? [];
+    this.held.delete(endpointId);
+    this.heldCount -= queue.length;
+    return queue.map((entry) => entry.delivery);
+  }
+
+  private chore(work: Promise<void>): void {
+    const chore: Promise<void> = work.finally(() => this.chores.delete(chore));
+    this.chores.add(chore);
   }
 
   /** Waits for a wake-up or the poll; answers true when the poll's time ran out. */
@@ -258,37 +359,45 @@ export class WebhookDispatcher {
     });
   }
 
-  private slotsOf = (endpointId: string) => this.perEndpoint - (this.inFlight.get(endpointId) ?? 0);
-
+  /** Claims due deliveries for the free slots; a claim that fills them all may have left more. */
   private async sendDue(): Promise<void> {
     const free = this.concurrency - this.sending.size;
     if (free <= 0) return;
-    const full = [...this.inFlight].filter(([, n]) => n >= this.perEndpoint).map(([id]) => id);
+    const busy = new Map<string, number>();
+    const full: string[] = [];
+    for (const [endpointId, inFlight] of this.inFlight)
+      if (inFlight >= this.perEndpoint) full.push(endpointId);
+      else busy.set(endpointId, this.perEndpoint - inFlight);
     const claimed = await claimDueDeliveries(this.options.db.$client, {
       limit: free,
       leaseMs: this.leaseMs,
-      slotsOf: this.slotsOf,
+      perEndpoint: this.perEndpoint,
+      busy,
       skipEndpoints: full,
     });
-    for (const delivery of claimed) {
-      this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 0) + 1);
-      const task: Promise<void> = this.deliver(delivery)
-        .catch((error: unknown) => {
-          if (!this.aborter.signal.aborted)
-            this.options.log.error(
-              { err: error, deliveryId: delivery.id },
-              'webhook delivery failed to record',
-            );
-        })
-        .finally(() => {
-          const left = (this.inFlight.get(delivery.endpointId) ?? 1) - 1;
-          if (left > 0) this.inFlight.set(delivery.endpointId, left);
-          else this.inFlight.delete(delivery.endpointId);
-          this.sending.delete(task);
-          this.slotFreed();
-        });
-      this.sending.add(task);
-    }
+    this.claimMayFind = claimed.length === free;
+    for (const delivery of claimed) this.send(delivery);
+  }
+
+  /** Sends one delivery in a slot of its endpoint; the slot comes free when the attempt ends. */
+  private send(delivery: ClaimedDelivery): void {
+    this.inFlight.set(delivery.endpointId, (this.inFlight.get(delivery.endpointId) ?? 0) + 1);
+    const task: Promise<void> = this.deliver(delivery)
+      .catch((error: unknown) => {
+        if (!this.aborter.signal.aborted)
+          this.options.log.error(
+            { err: error, deliveryId: delivery.id },
+            'webhook delivery failed to record',
+          );
+      })
+      .finally(() => {
+        const left = (this.inFlight.get(delivery.endpointId) ?? 1) - 1;
+        if (left > 0) this.inFlight.set(delivery.endpointId, left);
+        else this.inFlight.delete(delivery.endpointId);
+        this.sending.delete(task);
+        this.slotFreed();
+      });
+    this.sending.add(task);
   }
 
   private async deliver(delivery: ClaimedDelivery): Promise<void> {
@@ -395,26 +504,27 @@ export class WebhookDispatcher {
       return;
     }
     this.downStreaks.delete(delivery.endpointId);
-    const chore: Promise<void> = postponeDueDeliveries(
-      this.options.db.$client,
-      delivery.endpointId,
-      streak.until,
-    )
-      .then((postponed) => {
-        if (postponed > 0)
-          this.options.log.info(
-            { endpointId: delivery.endpointId, postponed, until: streak.until.toISOString() },
-            'webhook receiver looks down; its due deliveries wait for the next retry',
-          );
-      })
-      .catch((error: unknown) =>
-        this.options.log.warn(
-          { err: error, endpointId: delivery.endpointId },
-          'webhook deliveries not postponed',
-        ),
+    this.chore(
+      postponeDueDeliveries(
+        this.options.db.$client,
+        delivery.endpointId,
+        streak.until,
+        this.takeHeld(delivery.endpointId),
       )
-      .finally(() => this.chores.delete(chore));
-    this.chores.add(chore);
+        .then((postponed) => {
+          if (postponed > 0)
+            this.options.log.info(
+              { endpointId: delivery.endpointId, postponed, until: streak.until.toISOString() },
+              'webhook receiver looks down; its due deliveries wait for the next retry',
+            );
+        })
+        .catch((error: unknown) =>
+          this.options.log.warn(
+            { err: error, endpointId: delivery.endpointId },
+            'webhook deliveries not postponed',
+          ),
+        ),
+    );
   }
 }
 

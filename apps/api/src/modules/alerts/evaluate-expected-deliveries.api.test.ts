@@ -106,6 +106,17 @@ describe('[ALERTS] evaluating expected deliveries: on time, missing, late, and t
     expect(wallClock(next, 'Europe/Stockholm').minutes).toBe(6 * 60);
   });
 
+  it('matches Nordic letters in any case, as the rule form promises', async () => {
+    const rule = await ruleDue({ filenamePattern: 'KÖRNING_Å*.xml' });
+    const fileId = await fileArrives('körning_åland_1.XML', new Date(deadline.getTime() - 10 * MINUTE));
+
+    await evaluateExpectedDeliveries(ctx.db.$client);
+
+    expect(await deadlinesOf(rule.id)).toEqual([
+      { deadline_at: deadline, outcome: 'onTime', file_id: fileId, late_minutes: null },
+    ]);
+  });
+
   it('raises a missing-file alert with its event and bell notifications, then resolves it when the file arrives late', async () => {
     const rule = await ruleDue({ filenamePattern: 'LATE_*.csv' });
     // Arrived before the previous deadline (a day earlier): that file was yesterday's.

@@ -41,13 +41,15 @@ export type MatchedFile = { fileId: number; arrivedAt: Date };
  * place): the bench explains this very statement (bench/expected-deliveries.ts).
  */
 export const MATCHING_FILES_SQL = `SELECT w.n, f.id, f.arrived_at
-       FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
-            WITH ORDINALITY AS w(customer_id, after_at, until_at, pattern, application, min_documents, n)
+       FROM (SELECT customer_id, after_at, until_at, lower(pattern) AS pattern, application, min_documents, n
+               FROM unnest($1::int[], $2::timestamptz[], $3::timestamptz[], $4::text[], $5::text[], $6::int[])
+                    WITH ORDINALITY AS w(customer_id, after_at, until_at, pattern, application, min_documents, n)
+             OFFSET 0) w
        CROSS JOIN LATERAL (
          SELECT f.id, f.arrived_at FROM tracking_files f
           WHERE f.customer_id = w.customer_id AND f.arrived_at > w.after_at AND f.arrived_at <= w.until_at
             AND f.arrived_at > $7 AND f.arrived_at <= $8
-            AND f.filename ILIKE w.pattern
+            AND lower(f.filename) LIKE w.pattern
             AND (w.application IS NULL OR f.application = w.application)
             AND (w.min_documents IS NULL OR f.document_count >= w.min_documents)
           ORDER BY f.arrived_at, f.id LIMIT 1) f`;
@@ -60,7 +62,9 @@ export const MATCHING_FILES_SQL = `SELECT w.n, f.id, f.arrived_at
  * windows together ($7, $8) let the planner keep only their monthly partitions, instead of pruning
  * every partition again for each window. The patterns come
  * from toLikePattern, escaped with `\`, LIKE's default escape character (an ESCAPE clause would
- * be evaluated again for every row).
+ * be evaluated again for every row). `lower(name) LIKE lower(pattern)` is what ILIKE does, with
+ * each pattern lowered once (OFFSET 0 keeps it from being lowered again for every file); the
+ * times go as ISO strings, which node-postgres passes on as they are.
  */
 export async function firstMatchingFiles(
   db: Pool | PoolClient,
@@ -69,8 +73,8 @@ export async function firstMatchingFiles(
   if (windows.length === 0) return [];
   const { rows } = await db.query<{ n: string; id: number; arrived_at: Date }>(MATCHING_FILES_SQL, [
     windows.map((w) => w.customerId),
-    windows.map((w) => w.afterAt),
-    windows.map((w) => w.untilAt),
+    windows.map((w) => w.afterAt.toISOString()),
+    windows.map((w) => w.untilAt.toISOString()),
     windows.map((w) => toLikePattern(w.filenamePattern)),
     windows.map((w) => w.application),
     windows.map((w) => w.minDocuments),
@@ -247,23 +251,24 @@ async function evaluateDueRules(client: PoolClient, now: Date, limit: number): P
   const found = await firstMatchingFiles(client, windows);
   result.moreDue = rows.length === limit || around.some((deadlines) => deadlines.next <= now);
 
+  // The deadline recorded and the rule moved on to its next, in one statement.
   await client.query(
-    `INSERT INTO expected_delivery_deadlines (rule_id, deadline_at, outcome, file_id, arrived_at)
-     SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[], $5::timestamptz[])
-     ON CONFLICT (rule_id, deadline_at) DO NOTHING`,
+    `WITH recorded AS (
+       INSERT INTO expected_delivery_deadlines (rule_id, deadline_at, outcome, file_id, arrived_at)
+       SELECT * FROM unnest($1::uuid[], $2::timestamptz[], $3::text[], $4::bigint[], $5::timestamptz[])
+       ON CONFLICT (rule_id, deadline_at) DO NOTHING
+     )
+     UPDATE expected_deliveries r SET next_deadline_at = u.next_deadline_at
+       FROM unnest($1::uuid[], $6::timestamptz[]) AS u(id, next_deadline_at)
+      WHERE r.id = u.id`,
     [
       rows.map((rule) => rule.id),
-      rows.map((rule) => rule.next_deadline_at),
+      rows.map((rule) => rule.next_deadline_at.toISOString()),
       found.map((file) => (file ? 'onTime' : 'missing')),
       found.map((file) => file?.fileId ?? null),
-      found.map((file) => file?.arrivedAt ?? null),
+      found.map((file) => file?.arrivedAt.toISOString() ?? null),
+      around.map((deadlines) => deadlines.next.toISOString()),
     ],
-  );
-  await client.query(
-    `UPDATE expected_deliveries r SET next_deadline_at = u.next_deadline_at
-       FROM unnest($1::uuid[], $2::timestamptz[]) AS u(id, next_deadline_at)
-      WHERE r.id = u.id`,
-    [rows.map((rule) => rule.id), around.map((deadlines) => deadlines.next)],
   );
 
   // The previous deadline's file never came: its time is over (see above).
@@ -312,6 +317,14 @@ async function evaluateDueRules(client: PoolClient, now: Date, limit: number): P
   return result;
 }
 
+async function anyRuleDue(pool: Pool, now: Date): Promise<boolean> {
+  const { rows } = await pool.query<{ due: boolean }>(
+    'SELECT EXISTS (SELECT 1 FROM expected_deliveries WHERE enabled AND next_deadline_at <= $1) AS due',
+    [now],
+  );
+  return rows[0]!.due;
+}
+
 /** Rules taken per transaction: a pass over 10 000 due rules is one batch. */
 export const EVALUATION_BATCH = 10_000;
 /** A worker that was away catches up deadline by deadline; this bounds one run's catching up. */
@@ -328,6 +341,8 @@ export async function evaluateExpectedDeliveries(
   const now = options.now ?? new Date();
   const total = { evaluated: 0, onTime: 0, missing: 0, late: 0, outboxIds: [] as number[] };
   for (let batch = 0; batch < MAX_BATCHES; batch++) {
+    // A full batch may have taken the last due rules: then there is no batch more to run.
+    if (batch > 0 && !(await anyRuleDue(pool, now))) break;
     const result = await inTransaction(pool, async (client) => {
       const late = await markLateArrivals(client, now);
       const due: BatchResult = await evaluateDueRules(client, now, options.batchSize ?? EVALUATION_BATCH);

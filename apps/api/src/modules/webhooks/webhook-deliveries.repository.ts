@@ -14,26 +14,52 @@ import type { AttemptOutcome } from './webhook-sender.ts';
  * Turns a batch of committed, not yet fanned-out events into one delivery per enabled endpoint of
  * the event's account that subscribed to its type, and marks them fanned out — one statement, so
  * both happen or neither. SKIP LOCKED lets several dispatchers take different batches at once.
- * Answers how many events it took.
+ * The deliveries are created under a lease of `leaseMs` for the dispatcher that made them, which
+ * sends them without claiming them (one statement less per delivery); one it does not send in
+ * time is claimed by anyone once the lease ends. Answers how many events it took and the
+ * deliveries, ready to send.
  */
-export async function fanOutEvents(pool: Pool, batchSize: number): Promise<number> {
-  const { rows } = await pool.query<{ events: number }>(
+export async function fanOutEvents(
+  pool: Pool,
+  batchSize: number,
+  leaseMs: number,
+): Promise<{ events: number; deliveries: ClaimedDelivery[] }> {
+  const { rows } = await pool.query<ClaimRow & { events: number }>(
     `WITH batch AS (
-       SELECT id, customer_id, type FROM hub_events
+       SELECT id, customer_id, type, occurred_at, data FROM hub_events
         WHERE fanned_out_at IS NULL ORDER BY id LIMIT $1 FOR UPDATE SKIP LOCKED
      ), created AS (
-       INSERT INTO webhook_deliveries (id, endpoint_id, customer_id, event_id, event_type, state, next_attempt_at)
-       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, b.customer_id, b.id, b.type, 'pending', now()
+       INSERT INTO webhook_deliveries (id, endpoint_id, customer_id, event_id, event_type, state, next_attempt_at, locked_until)
+       SELECT 'msg_' || replace(gen_random_uuid()::text, '-', ''), e.id, b.customer_id, b.id, b.type, 'pending', now(),
+              now() + make_interval(secs => $2::double precision / 1000)
          FROM batch b
          JOIN webhook_endpoints e ON e.customer_id = b.customer_id AND e.enabled AND b.type = ANY (e.event_types)
         ORDER BY b.id
+       RETURNING id, endpoint_id, customer_id, event_id, event_type, locked_until, next_attempt_at
      ), marked AS (
        UPDATE hub_events h SET fanned_out_at = now() FROM batch b WHERE h.id = b.id RETURNING 1
+     ), secrets AS (
+       SELECT endpoint_id, array_agg(secret ORDER BY created DESC) AS secrets FROM webhook_secrets
+        WHERE endpoint_id IN (SELECT endpoint_id FROM created) AND (expires_at IS NULL OR expires_at > now())
+        GROUP BY endpoint_id
      )
-     SELECT count(*)::int AS events FROM marked`,
-    [batchSize],
+     SELECT m.events, d.id, d.endpoint_id, d.customer_id, e.url, d.locked_until::text AS lease,
+            d.next_attempt_at::text AS due_at, 'pending' AS state, 0 AS attempts, NULL AS test_payload,
+            d.event_id, d.event_type, c.customer_number, b.occurred_at, b.data,
+            coalesce(s.secrets, '{}') AS secrets, NULL AS run_started_at, 0 AS retries_before
+       FROM (SELECT count(*)::int AS events FROM marked) m
+       LEFT JOIN created d ON true
+       LEFT JOIN batch b ON b.id = d.event_id
+       LEFT JOIN webhook_endpoints e ON e.id = d.endpoint_id
+       LEFT JOIN customers c ON c.id = d.customer_id
+       LEFT JOIN secrets s ON s.endpoint_id = d.endpoint_id
+      ORDER BY d.event_id, d.endpoint_id`,
+    [batchSize, leaseMs],
   );
-  return rows[0]?.events ?? 0;
+  return {
+    events: rows[0]?.events ?? 0,
+    deliveries: rows.filter((row) => row.id !== null).map(claimedOf),
+  };
 }
 
 /** A delivery taken under a lease, with all it needs to be sent. */
@@ -93,6 +119,22 @@ function triggerOf(row: ClaimRow): WebhookAttemptTrigger {
   return row.test_payload ? 'test' : 'event';
 }
 
+function claimedOf(row: ClaimRow): ClaimedDelivery {
+  return {
+    id: row.id,
+    endpointId: row.endpoint_id,
+    customerId: row.customer_id,
+    url: row.url,
+    lease: row.lease,
+    dueAt: row.due_at,
+    trigger: triggerOf(row),
+    body: bodyOf(row),
+    secrets: row.secrets,
+    runStartedAt: row.state === 'failing' ? row.run_started_at : null,
+    retriesBefore: row.retries_before,
+  };
+}
+
 /** The payload, version 1 (docs/webhooks.md): the event's data in the envelope. */
 function bodyOf(row: ClaimRow): string {
   if (row.test_payload) return JSON.stringify(row.test_payload);
@@ -107,81 +149,85 @@ function bodyOf(row: ClaimRow): string {
 }
 
 /**
- * Takes up to `limit` due deliveries, at most `perEndpoint[endpoint]` of each endpoint, under a
- * lease of `leaseMs`: candidates are locked with SKIP LOCKED (another dispatcher takes others),
- * chosen, and their `locked_until` set, all in one short transaction. Endpoints in `skipEndpoints`
- * already have all the attempts this dispatcher lets them have in flight. Test events go out to
- * disabled endpoints too (to try a receiver before switching it on); the rest only to enabled ones.
+ * Takes up to `limit` due deliveries, at most `slotsOf(endpoint)` of each endpoint, under a lease of
+ * `leaseMs`, in one statement: the first due candidates are read without locks and chosen per
+ * endpoint; only the chosen rows are then locked (SKIP LOCKED: another dispatcher holds them or
+ * just took them) and, still due and free once locked, leased. Locking only what is taken keeps a
+ * claim cheap when many deliveries are due (locking every candidate cost more than sending).
+ * Endpoints in `skipEndpoints` already have all the attempts this dispatcher lets them have in
+ * flight. Test events go out to disabled endpoints too (to try a receiver before switching it on);
+ * the rest only to enabled ones.
  */
 export async function claimDueDeliveries(
   pool: Pool,
   options: {
     limit: number;
     leaseMs: number;
-    slotsOf: (endpointId: string) => number;
+    /** Attempts an endpoint may have in flight when it has none. */
+    perEndpoint: number;
+    /** Endpoints with attempts in flight here, and how many more each may take. */
+    busy: ReadonlyMap<string, number>;
     skipEndpoints: string[];
   },
 ): Promise<ClaimedDelivery[]> {
   if (options.limit <= 0) return [];
-  return inTransaction(pool, async (client) => {
-    const candidates = await client.query<{ id: string; endpoint_id: string }>(
-      `SELECT d.id, d.endpoint_id FROM webhook_deliveries d
+  const { rows } = await pool.query<ClaimRow>(
+    `WITH candidate AS (
+       SELECT d.id, d.endpoint_id, d.next_attempt_at, d.event_id FROM webhook_deliveries d
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.state IN ('pending', 'failing') AND d.next_attempt_at <= now()
           AND (d.locked_until IS NULL OR d.locked_until < now())
           AND (e.enabled OR d.test_payload IS NOT NULL)
-          AND NOT (d.endpoint_id = ANY ($2::uuid[]))
+          AND NOT (d.endpoint_id = ANY ($3::uuid[]))
         ORDER BY d.next_attempt_at, d.event_id
-        LIMIT $1
-        FOR UPDATE OF d SKIP LOCKED`,
-      [options.limit * 4, options.skipEndpoints],
-    );
-    const taken = new Map<string, number>();
-    const chosen: string[] = [];
-    for (const row of candidates.rows) {
-      if (chosen.length >= options.limit) break;
-      const count = taken.get(row.endpoint_id) ?? 0;
-      if (count >= options.slotsOf(row.endpoint_id)) continue;
-      taken.set(row.endpoint_id, count + 1);
-      chosen.push(row.id);
-    }
-    if (chosen.length === 0) return [];
-    const { rows } = await client.query<ClaimRow>(
-      `UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
-         FROM webhook_endpoints e, customers c
-        WHERE d.id = ANY ($1::text[]) AND e.id = d.endpoint_id AND c.id = d.customer_id
-        RETURNING d.id, d.endpoint_id, d.customer_id, e.url, d.locked_until::text AS lease, d.next_attempt_at::text AS due_at, d.state, d.attempts, d.test_payload,
-                  d.event_id, d.event_type, c.customer_number,
-                  (SELECT h.occurred_at FROM hub_events h WHERE h.id = d.event_id) AS occurred_at,
-                  (SELECT h.data FROM hub_events h WHERE h.id = d.event_id) AS data,
-                  coalesce((SELECT array_agg(s.secret ORDER BY s.created DESC) FROM webhook_secrets s
-                             WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > now())),
-                           '{}') AS secrets,
-                  CASE WHEN d.state = 'failing'
-                       THEN (SELECT max(a.at)::text FROM webhook_attempts a
-                              WHERE a.delivery_id = d.id AND a.trigger <> 'retry') END AS run_started_at,
-                  CASE WHEN d.state = 'failing'
-                       THEN (SELECT count(*)::int FROM webhook_attempts a
-                              WHERE a.delivery_id = d.id AND a.trigger = 'retry'
-                                AND a.at > coalesce((SELECT max(b.at) FROM webhook_attempts b
-                                                      WHERE b.delivery_id = d.id AND b.trigger <> 'retry'), '-infinity'))
-                       ELSE 0 END AS retries_before`,
-      [chosen, options.leaseMs],
-    );
-    return rows.map((row) => ({
-      id: row.id,
-      endpointId: row.endpoint_id,
-      customerId: row.customer_id,
-      url: row.url,
-      lease: row.lease,
-      dueAt: row.due_at,
-      trigger: triggerOf(row),
-      body: bodyOf(row),
-      secrets: row.secrets,
-      runStartedAt: row.state === 'failing' ? row.run_started_at : null,
-      retriesBefore: row.retries_before,
-    }));
-  });
+        LIMIT $1 * 4
+     ), chosen AS (
+       SELECT id FROM (
+         SELECT c.id, c.next_attempt_at, c.event_id, coalesce(b.slots, $4) AS slots,
+                row_number() OVER (PARTITION BY c.endpoint_id ORDER BY c.next_attempt_at, c.event_id) AS n
+           FROM candidate c LEFT JOIN unnest($5::uuid[], $6::int[]) AS b(endpoint_id, slots) ON b.endpoint_id = c.endpoint_id
+       ) ranked
+        WHERE n <= slots ORDER BY next_attempt_at, event_id LIMIT $1
+     ), locked AS (
+       SELECT d.id FROM webhook_deliveries d
+        WHERE d.id IN (SELECT id FROM chosen)
+          AND d.state IN ('pending', 'failing') AND d.next_attempt_at <= now()
+          AND (d.locked_until IS NULL OR d.locked_until < now())
+          FOR UPDATE SKIP LOCKED
+     )
+     UPDATE webhook_deliveries d SET locked_until = now() + make_interval(secs => $2::double precision / 1000)
+       FROM webhook_endpoints e, customers c
+      WHERE d.id IN (SELECT id FROM locked) AND e.id = d.endpoint_id AND c.id = d.customer_id
+      RETURNING d.id, d.endpoint_id, d.customer_id, e.url, d.locked_until::text AS lease, d.next_attempt_at::text AS due_at, d.state, d.attempts, d.test_payload,
+                d.event_id, d.event_type, c.customer_number,
+                (SELECT h.occurred_at FROM hub_events h WHERE h.id = d.event_id) AS occurred_at,
+                (SELECT h.data FROM hub_events h WHERE h.id = d.event_id) AS data,
+                coalesce((SELECT array_agg(s.secret ORDER BY s.created DESC) FROM webhook_secrets s
+                           WHERE s.endpoint_id = d.endpoint_id AND (s.expires_at IS NULL OR s.expires_at > now())),
+                         '{}') AS secrets,
+                CASE WHEN d.state = 'failing'
+                     THEN (SELECT max(a.at)::text FROM webhook_attempts a
+                            WHERE a.delivery_id = d.id AND a.trigger <> 'retry') END AS run_started_at,
+                CASE WHEN d.state = 'failing'
+                     THEN (SELECT count(*)::int FROM webhook_attempts a
+                            WHERE a.delivery_id = d.id AND a.trigger = 'retry'
+                              AND a.at > coalesce((SELECT max(b.at) FROM webhook_attempts b
+                                                    WHERE b.delivery_id = d.id AND b.trigger <> 'retry'), '-infinity'))
+                     ELSE 0 END AS retries_before`,
+    [
+      options.limit,
+      options.leaseMs,
+      options.skipEndpoints,
+      options.perEndpoint,
+      [...options.busy.keys()],
+      [...options.busy.values()],
+    ],
+  );
+  // The order the deliveries fell due in (RETURNING keeps none).
+  rows.sort((a, b) =>
+    a.due_at === b.due_at ? Number(a.event_id) - Number(b.event_id) : a.due_at < b.due_at ? -1 : 1,
+  );
+  return rows.map(claimedOf);
 }
 
 /** A finished attempt waiting to be recorded (the dispatcher records them in batches). */
@@ -309,18 +355,39 @@ async function recordKept(
 
 /**
  * A receiver that is down (the dispatcher's circuit breaker): moves the endpoint's other due
- * deliveries that nobody holds to `until`, its next retry, in one statement, so that a dead
- * receiver costs one round trip per wave instead of one per queued delivery. Never brings a
- * delivery forward; test events keep their time (someone is waiting to see them).
+ * deliveries that nobody holds, and those `held` by this dispatcher (fanned out, not yet sent), to
+ * `until`, its next retry, in one statement, so that a dead receiver costs one round trip per wave
+ * instead of one per queued delivery. Never brings a delivery forward; test events keep their time
+ * (someone is waiting to see them).
  */
-export async function postponeDueDeliveries(pool: Pool, endpointId: string, until: Date): Promise<number> {
+export async function postponeDueDeliveries(
+  pool: Pool,
+  endpointId: string,
+  until: Date,
+  held: readonly ClaimedDelivery[] = [],
+): Promise<number> {
   const { rowCount } = await pool.query(
-    `UPDATE webhook_deliveries SET next_attempt_at = $2
-      WHERE endpoint_id = $1 AND state IN ('pending', 'failing') AND next_attempt_at < $2
-        AND (locked_until IS NULL OR locked_until < now()) AND test_payload IS NULL`,
-    [endpointId, until.toISOString()],
+    `UPDATE webhook_deliveries SET next_attempt_at = $2, locked_until = NULL
+      WHERE endpoint_id = $1 AND state IN ('pending', 'failing') AND next_attempt_at < $2 AND test_payload IS NULL
+        AND (locked_until IS NULL OR locked_until < now()
+             OR (id, locked_until) IN (SELECT * FROM unnest($3::text[], $4::timestamptz[])))`,
+    [endpointId, until.toISOString(), held.map((d) => d.id), held.map((d) => d.lease)],
   );
   return rowCount ?? 0;
+}
+
+/**
+ * Gives back deliveries this dispatcher holds but will not send (it stops, or they waited too long
+ * behind a slow receiver): anyone may claim them at once instead of when the lease ends.
+ */
+export async function releaseDeliveries(pool: Pool, held: readonly ClaimedDelivery[]): Promise<void> {
+  if (held.length === 0) return;
+  await pool.query(
+    `UPDATE webhook_deliveries d SET locked_until = NULL
+       FROM unnest($1::text[], $2::timestamptz[]) AS r(id, lease)
+      WHERE d.id = r.id AND d.locked_until = r.lease`,
+    [held.map((d) => d.id), held.map((d) => d.lease)],
+  );
 }
 
 /** Marks the pending and retrying deliveries of an endpoint failed (it was switched off). */

@@ -289,11 +289,23 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
       await dispatcher();
       await cause[type](type.replace(/\W/g, ''));
       await receiver.until(
-        () => receiver.received.some((r) => r.path === `/own-${type}` && r.payload.type === type),
-        `${type} at its endpoint`,
+        () =>
+          [`/own-${type}`, `/own-all-${type}`].every((path) =>
+            receiver.received.some((r) => r.path === path && r.payload.type === type),
+          ),
+        `${type} at both its endpoints`,
       );
       const ofType = receiver.received.filter((r) => r.payload.type === type);
       expect(new Set(ofType.map((r) => r.path))).toEqual(new Set([`/own-${type}`, `/own-all-${type}`]));
+      // One statement fans an event out to every endpoint it goes to: these two were all there were.
+      const { rows: fannedOut } = await ctx.db.$client.query<{ description: string }>(
+        `SELECT e.description FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
+          WHERE d.event_type = $1 AND e.description LIKE '%-' || $1`,
+        [type],
+      );
+      expect(new Set(fannedOut.map((row) => row.description))).toEqual(
+        new Set([`/own-${type}`, `/own-all-${type}`]),
+      );
       for (const delivery of receiver.received) {
         // Signed for that endpoint (verified by the package), for the account that owns it.
         expect(delivery.verifiedWith).toHaveLength(1);
@@ -590,6 +602,64 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
     expect(new Set(receiver.arrivals.map((a) => a.id)).size).toBe(1);
     const [delivery] = (await settledLog(malardalen.id)).result;
     expect(delivery).toMatchObject({ state: 'succeeded', attempts: [{ trigger: 'event', httpStatus: 200 }] });
+  });
+
+  it('gives back the fanned-out deliveries it holds when it stops, and another dispatcher sends them at once', async () => {
+    let release: () => void = () => undefined;
+    receiver.answer('/one-at-a-time', { hold: new Promise<void>((resolve) => (release = resolve)) });
+    await register(admin, malardalen.id, '/one-at-a-time', ['file.arrived']);
+    const first = await dispatcher({ concurrency: 1, perEndpoint: 1 });
+    await ingest([fileRecord('HELD-1'), fileRecord('HELD-2'), fileRecord('HELD-3')]);
+    await receiver.until(() => receiver.arrivals.length === 1, 'the first attempt to arrive');
+    const stopping = first.stop();
+    dispatchers.splice(dispatchers.indexOf(first), 1);
+    // The two it held are free at once; the one under way stays leased until it is recorded.
+    const free = async () =>
+      (
+        await sql<{ n: number }>(
+          'SELECT count(*)::int AS n FROM webhook_deliveries WHERE locked_until IS NULL',
+        )
+      )[0]!.n;
+    for (let i = 0; i < 100 && (await free()) < 2; i++)
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(await free()).toBe(2);
+    receiver.answer('/one-at-a-time', { status: 200 });
+    release();
+    await stopping;
+    // Long before the lease (23 s here) would have run out.
+    await dispatcher();
+    await receiver.until(() => receiver.received.length === 3, 'all three deliveries', 5000);
+    expect(new Set(receiver.arrivals.map((a) => a.id)).size).toBe(3);
+    const log = (await settledLog(malardalen.id)).result;
+    expect(log.map((delivery) => delivery.state)).toEqual(['succeeded', 'succeeded', 'succeeded']);
+  });
+
+  it('gives back a delivery held behind a slow receiver longer than its attempt could still end within the lease; it is sent once', async () => {
+    receiver.answer('/slow-queue', { holdMs: 300 });
+    await register(admin, malardalen.id, '/slow-queue', ['file.arrived']);
+    // Held at most (2000 - 1000) / 2 = 500 ms: the third and fourth are given back and claimed.
+    await dispatcher({ concurrency: 1, perEndpoint: 1, timeoutMs: 1000, leaseMs: 2000 });
+    await ingest(['Q1', 'Q2', 'Q3', 'Q4', 'Q5'].map((ref) => fileRecord(`SLOW-${ref}`)));
+    // Given back: free and never tried (a lease merely run out would keep its time).
+    const givenBack = async () =>
+      (
+        await sql<{ n: number }>(
+          "SELECT count(*)::int AS n FROM webhook_deliveries WHERE locked_until IS NULL AND state = 'pending'",
+        )
+      )[0]!.n;
+    let seen = 0;
+    for (let i = 0; i < 200 && seen === 0 && receiver.received.length < 5; i++) {
+      seen = await givenBack();
+      await new Promise((resolve) => setTimeout(resolve, 10));
+    }
+    expect(seen).toBeGreaterThan(0);
+    await receiver.until(() => receiver.received.length === 5, 'five deliveries');
+    await settledLog(malardalen.id);
+    const byId = new Map<string, number>();
+    for (const arrival of receiver.arrivals) byId.set(arrival.id, (byId.get(arrival.id) ?? 0) + 1);
+    expect([...byId.values()]).toEqual([1, 1, 1, 1, 1]);
+    const [attempts] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts');
+    expect(attempts!.n).toBe(5);
   });
 
   it('records the rest of a batch when an endpoint is deleted while its attempt is under way', async () => {
