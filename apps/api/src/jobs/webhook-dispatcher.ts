@@ -113,7 +113,7 @@ export class WebhookDispatcher {
   /** Deliveries fanned out here, leased to this dispatcher and not yet sent, per endpoint in event order. */
   private readonly held = new Map<string, { delivery: ClaimedDelivery; since: number }[]>();
   private heldCount = 0;
-  /** Whether a claim may find due deliveries: set by a notification, the poll and a full claim. */
+  /** Whether a claim may find due deliveries: set by a notification, the poll and a claim that found some. */
   private claimMayFind = true;
   /** Finished attempts not yet recorded (each still under its lease). */
   private finished: FinishedAttempt[] = [];
@@ -359,7 +359,7 @@ export class WebhookDispatcher {
     });
   }
 
-  /** Claims due deliveries for the free slots; a claim that fills them all may have left more. */
+  /** Claims due deliveries for the free slots; one that found none waits for a notification or the poll. */
   private async sendDue(): Promise<void> {
     const free = this.concurrency - this.sending.size;
     if (free <= 0) return;
@@ -375,7 +375,8 @@ export class WebhookDispatcher {
       busy,
       skipEndpoints: full,
     });
-    this.claimMayFind = claimed.length === free;
+    // Found some: more may be due (an endpoint's slots cap a claim), so claim again as slots free.
+    this.claimMayFind = claimed.length > 0;
     for (const delivery of claimed) this.send(delivery);
   }
 

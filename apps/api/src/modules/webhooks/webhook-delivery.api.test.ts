@@ -19,6 +19,7 @@ import {
 import { inTransaction } from '../../lib/audit.ts';
 import { raiseAlert, resolveAlert } from '../alerts/alerts.repository.ts';
 import { systemResolver } from './webhook-address-policy.ts';
+import { fanOutEvents, releaseDeliveries } from './webhook-deliveries.repository.ts';
 import { startTestReceiver, type TestReceiver } from '../../../test/webhook-receiver.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -660,6 +661,20 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
     expect([...byId.values()]).toEqual([1, 1, 1, 1, 1]);
     const [attempts] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts');
     expect(attempts!.n).toBe(5);
+  });
+
+  it('works off a backlog of due deliveries to one endpoint without waiting for the poll between claims', async () => {
+    receiver.answer('/backlog', { holdMs: 30 });
+    await register(admin, malardalen.id, '/backlog', ['file.arrived']);
+    await ingest(Array.from({ length: 12 }, (_, n) => fileRecord(`BACKLOG-${n}`)));
+    // Fanned out and given back, as a stopped dispatcher leaves them: due, and nobody's.
+    const { deliveries } = await fanOutEvents(ctx.db.$client, 100, 60_000);
+    await releaseDeliveries(ctx.db.$client, deliveries);
+    expect(deliveries).toHaveLength(12);
+    // Each claim takes at most 2 (the endpoint's slots); the poll would come only after a minute.
+    await dispatcher({ perEndpoint: 2, pollMs: 60_000 });
+    await receiver.until(() => receiver.received.length === 12, 'all twelve, claim after claim');
+    expect(new Set(receiver.arrivals.map((a) => a.id)).size).toBe(12);
   });
 
   it('records the rest of a batch when an endpoint is deleted while its attempt is under way', async () => {
