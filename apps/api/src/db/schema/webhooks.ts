@@ -27,6 +27,11 @@ export const webhookEndpoints = pgTable(
     disabledAt: at('disabled_at'),
     /** The first failed delivery since the last success; 3 days of failures disable the endpoint. */
     failingSince: at('failing_since'),
+    /**
+     * Deleted by a person: gone for everyone at once, while its log (possibly millions of rows) is
+     * removed in batches by the purge, which then deletes the row (docs/webhooks.md).
+     */
+    deletedAt: at('deleted_at'),
     created: createdAt(),
     createdBy: uuid('created_by').references(() => users.id, { onDelete: 'set null' }),
     modified: modifiedAt(),

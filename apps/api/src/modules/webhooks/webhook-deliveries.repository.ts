@@ -177,7 +177,7 @@ export async function claimDueDeliveries(
          JOIN webhook_endpoints e ON e.id = d.endpoint_id
         WHERE d.state IN ('pending', 'failing') AND d.next_attempt_at <= now()
           AND (d.locked_until IS NULL OR d.locked_until < now())
-          AND (e.enabled OR d.test_payload IS NOT NULL)
+          AND (e.enabled OR d.test_payload IS NOT NULL) AND e.deleted_at IS NULL
           AND NOT (d.endpoint_id = ANY ($3::uuid[]))
         ORDER BY d.next_attempt_at, d.event_id
         LIMIT $1 * 4

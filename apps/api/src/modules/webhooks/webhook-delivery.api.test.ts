@@ -20,6 +20,7 @@ import { inTransaction } from '../../lib/audit.ts';
 import { raiseAlert, resolveAlert } from '../alerts/alerts.repository.ts';
 import { systemResolver } from './webhook-address-policy.ts';
 import { fanOutEvents, releaseDeliveries } from './webhook-deliveries.repository.ts';
+import { purgeWebhookHistory } from './webhook-retention.ts';
 import { startTestReceiver, type TestReceiver } from '../../../test/webhook-receiver.ts';
 
 const silent = { info: () => undefined, warn: () => undefined, error: () => undefined };
@@ -139,6 +140,8 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
       payload: { name: 'Webhook tests', customerIds: [malardalen.id, gota.id] },
     });
     ingestKey = key.json<{ key: string }>().key;
+    // The demo data's endpoints and log (this file's own copy of the database) are not the tests'.
+    await sql('DELETE FROM webhook_endpoints');
   });
   afterEach(async () => {
     await Promise.all(dispatchers.splice(0).map((d) => d.stop()));
@@ -677,7 +680,7 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
     expect(new Set(receiver.arrivals.map((a) => a.id)).size).toBe(12);
   });
 
-  it('records the rest of a batch when an endpoint is deleted while its attempt is under way', async () => {
+  it('records the rest of a batch when an endpoint is deleted and purged while its attempt is under way', async () => {
     let release: () => void = () => undefined;
     const held = new Promise<void>((resolve) => (release = resolve));
     receiver.answer('/deleted', { hold: held });
@@ -693,12 +696,69 @@ describe('[WEBHOOKS] fan-out and delivery', () => {
       headers: { authorization: `Bearer ${admin}` },
     });
     expect(removed.statusCode).toBe(204);
+    // The purge takes the deleted endpoint's delivery away before its attempt is recorded.
+    await purgeWebhookHistory(ctx.db.$client);
     // Both answers come back together, so both attempts are recorded in one batch.
     release();
     const [kept] = (await settledLog(malardalen.id)).result;
     expect(kept).toMatchObject({ state: 'succeeded', attempts: [{ trigger: 'event', httpStatus: 200 }] });
     const [attempts] = await sql<{ n: number }>('SELECT count(*)::int AS n FROM webhook_attempts');
     expect(attempts!.n).toBe(1);
+  });
+
+  it('takes a deleted endpoint and its log away at once, sends it nothing more, and purges its log in batches', async () => {
+    receiver.answer('/doomed', { status: 500 });
+    const doomed = await register(admin, malardalen.id, '/doomed', ['file.arrived']);
+    await register(admin, malardalen.id, '/stays', ['file.arrived']);
+    await dispatcher();
+    await ingest([fileRecord('DOOMED-1'), fileRecord('DOOMED-2')]);
+    await receiver.until(
+      () =>
+        receiver.received.filter((r) => r.path === '/stays').length === 2 &&
+        receiver.arrivals.filter((a) => a.path === '/doomed').length >= 4,
+      'both delivered to the one, and retried to the other',
+    );
+    const [failing] = await sql<{ id: string }>(
+      'SELECT id FROM webhook_deliveries WHERE endpoint_id = $1 LIMIT 1',
+      [doomed.endpoint.id],
+    );
+    const call = (method: 'GET' | 'POST' | 'DELETE', url: string) =>
+      ctx.app.inject({
+        method,
+        url: `/api/webhooks${url}${url.includes('?') ? '&' : '?'}activeAccountId=${malardalen.id}`,
+        headers: { authorization: `Bearer ${admin}` },
+      });
+    expect((await call('DELETE', `/endpoints/${doomed.endpoint.id}`)).statusCode).toBe(204);
+
+    // Gone for everyone at once: the endpoint, its deliveries, its secrets.
+    expect((await call('GET', `/endpoints/${doomed.endpoint.id}`)).statusCode).toBe(404);
+    expect((await call('GET', '/endpoints')).json<{ url: string }[]>().map((e) => e.url)).not.toContain(
+      `${receiver.base}/doomed`,
+    );
+    const log = await call('GET', '/deliveries');
+    expect(log.json<{ totalCount: number; result: { endpointUrl: string }[] }>()).toMatchObject({
+      totalCount: 2,
+      result: [{ endpointUrl: `${receiver.base}/stays` }, { endpointUrl: `${receiver.base}/stays` }],
+    });
+    expect((await call('GET', `/deliveries?endpointId=${doomed.endpoint.id}`)).json()).toMatchObject({
+      totalCount: 0,
+    });
+    expect((await call('POST', `/deliveries/${failing!.id}/replay`)).statusCode).toBe(404);
+    expect(await sql('SELECT 1 FROM webhook_secrets WHERE endpoint_id = $1', [doomed.endpoint.id])).toEqual(
+      [],
+    );
+
+    // Its retries are not sent (an attempt under way at the delete may still land).
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const tried = receiver.arrivals.filter((a) => a.path === '/doomed').length;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    expect(receiver.arrivals.filter((a) => a.path === '/doomed').length).toBe(tried);
+
+    const purged = await purgeWebhookHistory(ctx.db.$client);
+    expect(purged).toMatchObject({ webhook_deliveries: 2, webhook_endpoints: 1 });
+    expect(purged.webhook_attempts).toBeGreaterThanOrEqual(4);
+    expect(await sql('SELECT 1 FROM webhook_endpoints WHERE id = $1', [doomed.endpoint.id])).toEqual([]);
+    expect((await call('GET', '/deliveries')).json()).toMatchObject({ totalCount: 2 });
   });
 
   it('switches an endpoint off after 3 days of failures and e-mails the account administrators in their language', async () => {

@@ -44,16 +44,17 @@ const toEndpoint = (row: EndpointRow): TWebhookEndpoint => ({
   modified: row.modified.toISOString(),
 });
 
-/** The account's endpoints, oldest first (the order they were registered in). */
+/** The account's endpoints, oldest first (the order they were registered in); deleted ones are gone. */
 export async function listEndpoints(db: Queryable, customerId: number): Promise<TWebhookEndpoint[]> {
   const { rows } = await db.query<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.customer_id = $1 ORDER BY e.created, e.id`,
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.customer_id = $1 AND e.deleted_at IS NULL
+      ORDER BY e.created, e.id`,
     [customerId],
   );
   return rows.map(toEndpoint);
 }
 
-/** One endpoint of the account; undefined for another account's or an unknown one. */
+/** One endpoint of the account; undefined for another account's, a deleted or an unknown one. */
 export async function findEndpoint(
   db: Queryable,
   customerId: number,
@@ -61,7 +62,8 @@ export async function findEndpoint(
   options: { lock?: boolean } = {},
 ): Promise<TWebhookEndpoint | undefined> {
   const { rows } = await db.query<EndpointRow>(
-    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e WHERE e.customer_id = $1 AND e.id = $2
+    `SELECT ${ENDPOINT_COLUMNS} FROM webhook_endpoints e
+      WHERE e.customer_id = $1 AND e.id = $2 AND e.deleted_at IS NULL
      ${options.lock ? 'FOR UPDATE OF e' : ''}`,
     [customerId, endpointId],
   );
@@ -70,7 +72,7 @@ export async function findEndpoint(
 
 export async function countEndpoints(db: Queryable, customerId: number): Promise<number> {
   const { rows } = await db.query<{ n: number }>(
-    'SELECT count(*)::int AS n FROM webhook_endpoints WHERE customer_id = $1',
+    'SELECT count(*)::int AS n FROM webhook_endpoints WHERE customer_id = $1 AND deleted_at IS NULL',
     [customerId],
   );
   return rows[0]?.n ?? 0;
@@ -136,8 +138,18 @@ export async function updateEndpoint(
   );
 }
 
+/**
+ * Deletes an endpoint for everyone at once: switched off (nothing more is sent), its secrets gone,
+ * the row marked. Its log may hold millions of deliveries, which one cascading DELETE would remove
+ * in a single long transaction; the purge (webhook-retention.ts) removes them in batches instead,
+ * then the row.
+ */
 export async function deleteEndpoint(client: PoolClient, endpointId: string): Promise<void> {
-  await client.query('DELETE FROM webhook_endpoints WHERE id = $1', [endpointId]);
+  await client.query('DELETE FROM webhook_secrets WHERE endpoint_id = $1', [endpointId]);
+  await client.query(
+    `UPDATE webhook_endpoints SET deleted_at = now(), enabled = false, modified = now() WHERE id = $1`,
+    [endpointId],
+  );
 }
 
 type DeliveryRow = {
@@ -208,7 +220,10 @@ export async function listDeliveries(
   customerId: number,
   query: TListWebhookDeliveriesRequest,
 ): Promise<{ totalCount: number; result: TWebhookDelivery[] }> {
-  const where = ['d.customer_id = $1'];
+  const where = [
+    'd.customer_id = $1',
+    'd.endpoint_id IN (SELECT id FROM webhook_endpoints WHERE customer_id = $1 AND deleted_at IS NULL)',
+  ];
   const values: unknown[] = [customerId];
   const add = (condition: (n: number) => string, value: unknown) => {
     values.push(value);
@@ -241,7 +256,7 @@ export async function findDelivery(
 ): Promise<TWebhookDelivery | undefined> {
   const { rows } = await db.query<DeliveryRow>(
     `SELECT ${DELIVERY_COLUMNS} FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-      WHERE d.customer_id = $1 AND d.id = $2`,
+      WHERE d.customer_id = $1 AND d.id = $2 AND e.deleted_at IS NULL`,
     [customerId, deliveryId],
   );
   return rows[0] && (await withAttempts(db, rows))[0];

@@ -289,7 +289,7 @@ export async function replayDelivery(
     const { rows } = await client.query<{ enabled: boolean; is_test: boolean; endpoint_id: string }>(
       `SELECT e.enabled, d.test_payload IS NOT NULL AS is_test, d.endpoint_id
          FROM webhook_deliveries d JOIN webhook_endpoints e ON e.id = d.endpoint_id
-        WHERE d.customer_id = $1 AND d.id = $2 FOR UPDATE OF d`,
+        WHERE d.customer_id = $1 AND d.id = $2 AND e.deleted_at IS NULL FOR UPDATE OF d`,
       [acting.customerId, deliveryId],
     );
     const found = rows[0];
