@@ -7,6 +7,12 @@ const ACCOUNT = 'Bergen Boligbyggelag AS';
 const RULE = 'Nightly invoices';
 const COMMENT = 'Called the print shop: the file comes at 09:00.';
 
+/** An open alert count in words, as the sidebar says it. */
+const openWords = (open: number) => `${open} open alert${open === 1 ? '' : 's'}`;
+/** The sidebar's Alerts entry, its open count said in words ("Alerts 3 open alerts"). */
+const alertsEntryName = (open: number) =>
+  open === 0 ? /^Alerts$/ : new RegExp(`^Alerts ${openWords(open)}$`);
+
 describe('[ALERTS] an expected file does not come: the alert page and the bell say so, someone acknowledges it', () => {
   let hub: Hub;
   let accountId: number;
@@ -15,6 +21,15 @@ describe('[ALERTS] an expected file does not come: the alert page and the bell s
     accountId = await hub.customerId(ACCOUNT);
   });
   afterAll(() => hub.close());
+
+  /** The account's open alerts, all of which admin@ sees (they read every service of the account). */
+  const openAlerts = async () => {
+    const { rows } = await hub.db.$client.query<{ n: number }>(
+      `SELECT count(*)::int AS n FROM alerts WHERE customer_id = $1 AND status = 'open'`,
+      [accountId],
+    );
+    return rows[0]!.n;
+  };
 
   it('creates an expected delivery, misses its deadline, shows the missing-file alert and acknowledges it', async () => {
     const { page } = await hub.newPage();
@@ -39,7 +54,17 @@ describe('[ALERTS] an expected file does not come: the alert page and the bell s
     await card.getByText('No deadline has passed yet.').waitFor();
     await card.getByText(/^Next deadline: .* \(Europe\/Oslo\)$/).waitFor();
     await expectAccessible(page);
+    // The sidebar counts the account's open alerts (the demo data has some already).
+    const openBefore = await openAlerts();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: alertsEntryName(openBefore) }).waitFor();
 
+    // The demo data is seeded at a fixed clock (test/global-setup.ts), so its rules' deadlines are
+    // long past by the wall clock: kept ahead, this pass judges only the rule made here.
+    await hub.db.$client.query(
+      `UPDATE expected_deliveries SET next_deadline_at = now() + interval '1 day' WHERE name <> $1`,
+      [RULE],
+    );
     // The deadline passes with no file: as time would, then the pass the job runs every minute.
     await hub.db.$client.query(
       `UPDATE expected_deliveries SET next_deadline_at = now() - interval '1 minute' WHERE customer_id = $1 AND name = $2`,
@@ -52,6 +77,15 @@ describe('[ALERTS] an expected file does not come: the alert page and the bell s
     await page.getByRole('button', { name: /^Notifications, [1-9]\d* new$/ }).click();
     await page.getByText(`New alert for ${ACCOUNT}`).first().waitFor();
     await page.keyboard.press('Escape');
+    // …and so does the sidebar's count, without a reload.
+    expect(await openAlerts()).toBe(openBefore + 1);
+    await menu.getByRole('link', { name: alertsEntryName(openBefore + 1) }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    // Collapsed to icons, the count sits on the bell icon and the link's name says it.
+    await page.getByRole('button', { name: 'Collapse menu' }).click();
+    await menu.getByRole('link', { name: `Alerts, ${openWords(openBefore + 1)}`, exact: true }).waitFor();
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Expand menu' }).click();
 
     await page.reload();
     await card.getByRole('list', { name: 'Last deadlines, newest first' }).getByText('missing').waitFor();
@@ -87,6 +121,23 @@ describe('[ALERTS] an expected file does not come: the alert page and the bell s
     );
     expect(rows).toEqual([{ acknowledgement_comment: COMMENT, status: 'open' }]);
   }, 120_000);
+
+  it('shows the count in the phone menu at 320 px, asked for only once the menu opens', async () => {
+    const { page } = await hub.newPage({ width: 320 });
+    const asked: string[] = [];
+    page.on('request', (request) => {
+      if (new URL(request.url()).pathname === '/api/alerts/open-count') asked.push(request.url());
+    });
+    await signInAt(page, `/dashboard?activeAccountId=${accountId}`, 'admin@example.com');
+    await page.getByRole('heading', { level: 1 }).first().waitFor();
+    expect(asked).toEqual([]);
+    await page.getByRole('button', { name: 'Open menu' }).click();
+    const menu = page.getByRole('navigation', { name: 'Main menu' });
+    await menu.getByRole('link', { name: alertsEntryName(await openAlerts()) }).waitFor();
+    expect(asked).toHaveLength(1);
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
+  }, 60_000);
 
   it('fits a 375 px phone screen and stays accessible', async () => {
     const { page } = await hub.newPage({ width: 375 });

@@ -104,6 +104,8 @@ export const PAGE_WALK: readonly WalkRow[] = [
   { path: '/developer', users: ADMINS },
   { path: '/developer/webhooks', users: ADMINS },
   { path: '/developer/webhooks/new', users: ADMINS },
+  // The demo accounts have no endpoint: the account-wide log shows its empty state.
+  { path: '/developer/webhooks/deliveries', users: ADMINS },
   { path: '/alerts', users: EVERYONE },
   { path: '/alerts/expected-deliveries', users: ADMINS },
   { path: '/alerts/settings', users: ADMINS },

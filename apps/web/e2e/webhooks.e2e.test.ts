@@ -64,6 +64,18 @@ describe('[WEBHOOKS] an administrator registers a webhook and replays a failed d
     expect(delivered?.verifiedWith).toEqual([secret]);
     await page.getByRole('cell', { name: 'Replay', exact: true }).first().waitFor();
     await expectAccessible(page);
+
+    // The account's log of every webhook, narrowed to this one: the delivery with its endpoint.
+    await page.getByRole('link', { name: 'Delivery log of all webhooks' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Delivery log' }).waitFor();
+    await page.getByRole('combobox', { name: 'Webhook' }).click();
+    await page.getByRole('option', { name: `ERP production – ${receiver.base}/erp` }).click();
+    await page.waitForURL(/[?&]endpointId=[0-9a-f-]{36}/);
+    const logged = page.locator('tbody tr').filter({ hasText: 'Test event' }).first();
+    await logged.getByText('Delivered').waitFor();
+    await logged.getByRole('link', { name: `${receiver.base}/erp` }).waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
     await context.close();
   });
 
@@ -87,6 +99,16 @@ describe('[WEBHOOKS] an administrator registers a webhook and replays a failed d
     await page.getByRole('link', { name: `${receiver.base}/erp` }).click();
     await page.getByRole('tab', { name: 'Leveringslog' }).click();
     await page.getByText('Leveret').first().waitFor();
+    expect(await hasHorizontalOverflow(page)).toBe(false);
+    await expectAccessible(page);
+
+    // Every webhook's log on the phone: the long address is shortened in its row, not the page widened.
+    await page.getByRole('link', { name: 'Leveringslog for alle webhooks' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Leveringslog' }).waitFor();
+    await page
+      .getByRole('link', { name: `${receiver.base}/erp` })
+      .first()
+      .waitFor();
     expect(await hasHorizontalOverflow(page)).toBe(false);
     await expectAccessible(page);
     await context.close();

@@ -44,6 +44,7 @@ import {
 } from '../lib/session/active-account';
 import { getCurrentUserQueryOptions, useCurrentUser } from '../lib/session/current-user';
 import { signedInRoutes } from './route-table';
+import { useSidebarCounts } from './use-sidebar-counts';
 import { appLinks } from '../lib/routing/links';
 import { DeferredTooltip } from '../components/ui/deferred/tooltip';
 import classes from './app-layout.module.css';
@@ -122,6 +123,8 @@ export function AppLayout() {
   };
   const sidebarCovers = isMobile && mobileOpen;
   useSidebarOverlay(sidebarCovers, mobile.close, burgerRef);
+  // On a phone the sidebar is off screen until opened: its numbers wait until then.
+  const sidebarCounts = useSidebarCounts(items, account?.id ?? null, !isMobile || mobileOpen);
 
   if (!user) return null;
   const chain = matches.map((m) => m.handle as RouteHandle | undefined);
@@ -244,6 +247,7 @@ export function AppLayout() {
           items={items}
           collapsed={collapsed && !isMobile}
           search={accountSearch}
+          counts={sidebarCounts}
           onNavigate={() => {
             // On narrow windows the sidebar covers the page: following a link hides it.
             if (isMobile) mobile.close();

@@ -3,15 +3,29 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import {
   ZCreateAccountApiKeyRequest,
+  type ApiKeyScope,
   type TAccountApiKey,
   type TCreateAccountApiKeyResponse,
+  type TCurrentUser,
 } from '@service-hub/contracts';
-import { customerAdmin, customerUser, MALARDALEN } from '../../lib/access/route-access.fixtures';
+import { customerAdmin, customerUser, GOTA, MALARDALEN } from '../../lib/access/route-access.fixtures';
 import { formatDateTime } from '../../lib/format';
+import { storeActiveAccountId } from '../../lib/session/active-account';
 import { renderRoute } from '../../test/render-route';
 
-const KEYS = `/api/customers/${MALARDALEN.id}/api-keys`;
-const PAGE = `/developer?activeAccountId=${MALARDALEN.id}`;
+const keysOf = (accountId: number) => `/api/customers/${accountId}/api-keys`;
+const pageOf = (accountId: number) => `/developer?activeAccountId=${accountId}`;
+const KEYS = keysOf(MALARDALEN.id);
+const PAGE = pageOf(MALARDALEN.id);
+
+/**
+ * What customerAdmin may give a key on each account (route-access.fixtures): Mälardalen grants them
+ * track and trace only, Göta EDI tracking too. The server refuses any other scope with 403.
+ */
+const SHAREABLE: Record<number, readonly ApiKeyScope[]> = {
+  [MALARDALEN.id]: ['tracking:read'],
+  [GOTA.id]: ['tracking:read', 'ediTracking:read'],
+};
 
 const erp: TAccountApiKey = {
   id: '3f2504e0-4f89-41d3-9a0c-0305e82c4401',
@@ -34,29 +48,47 @@ const old: TAccountApiKey = {
   revokedAt: '2026-10-01T09:00:00.000Z',
 };
 
-const TITLES: Record<number, string> = { 400: 'Bad Request', 404: 'Not Found', 500: 'Internal Server Error' };
+const TITLES: Record<number, string> = {
+  400: 'Bad Request',
+  403: 'Forbidden',
+  404: 'Not Found',
+  500: 'Internal Server Error',
+};
 const apiError = (status: number, detail: string, errorCode: string, errors?: unknown[]) =>
   Response.json({ status, title: TITLES[status], detail, errorCode, requestId: 'test', errors }, { status });
 
 /**
- * The key endpoints as the server answers them: the account's own keys only, a body checked by the
- * same contract (400 otherwise), revocation of an active key of the account only (404 otherwise).
+ * The key endpoints as the server answers customerAdmin: the account's own keys only, a body
+ * checked by the same contract (400 otherwise), a scope the caller cannot read on the account
+ * refused (403), revocation of an active key of the account only (404 otherwise). Every body sent
+ * is kept, refused or not.
  */
-function keyServer(initial: TAccountApiKey[]) {
+function keyServer(initial: TAccountApiKey[], accountId = MALARDALEN.id) {
   const keys = [...initial];
   const created: TCreateAccountApiKeyResponse[] = [];
+  const sent: unknown[] = [];
   const revoked: string[] = [];
+  const KEYS = keysOf(accountId);
   return {
     created,
+    sent,
     revoked,
     stubs: {
       [`GET ${KEYS}`]: () => keys,
       [`POST ${KEYS}`]: async (request: Request) => {
-        const parsed = ZCreateAccountApiKeyRequest.safeParse(await request.json());
+        const body: unknown = await request.json();
+        sent.push(body);
+        const parsed = ZCreateAccountApiKeyRequest.safeParse(body);
         if (!parsed.success)
           return apiError(400, 'Invalid request: body.', 'VALIDATION_FAILED', [
             { field: 'body.name', code: 'invalidValue', message: 'The value is not valid.' },
           ]);
+        if (parsed.data.scopes.some((scope) => !(SHAREABLE[accountId] ?? []).includes(scope)))
+          return apiError(
+            403,
+            'You may not give a key a scope whose service you cannot read on this account.',
+            'FORBIDDEN',
+          );
         const key: TCreateAccountApiKeyResponse = {
           id: '3f2504e0-4f89-41d3-9a0c-0305e82c4403',
           name: parsed.data.name,
@@ -127,12 +159,19 @@ describe('the developer page', () => {
   });
 
   it('checks the new key in the browser, then shows it once with a copy button, and never again', async () => {
-    const server = keyServer([]);
+    // On Göta the administrator reads both services, so both scopes are offered.
+    const server = keyServer([], GOTA.id);
     const user = userEvent.setup();
-    await renderRoute(PAGE, customerAdmin, server.stubs);
+    storeActiveAccountId(GOTA.id);
+    await renderRoute(pageOf(GOTA.id), customerAdmin, server.stubs);
     expect(await screen.findByText('This account has no API keys yet.')).toBeTruthy();
     await user.click(screen.getByRole('button', { name: 'New API key' }));
     const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    expect(
+      within(dialog)
+        .getAllByRole('checkbox')
+        .map((box) => box.getAttribute('value')),
+    ).toEqual(['tracking:read', 'ediTracking:read']);
     // Track and trace is ticked to begin with; nothing ticked and no name is refused before sending.
     await user.click(within(dialog).getByRole('checkbox', { name: 'Track and trace (read)' }));
     await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
@@ -155,6 +194,48 @@ describe('the developer page', () => {
     const table = await screen.findByRole('table');
     expect(within(table).getByText('Data warehouse')).toBeTruthy();
     expect(document.body.textContent).not.toContain(server.created[0]!.key);
+  });
+
+  it('offers only the scopes the administrator may share: no EDI tracking where they cannot read it', async () => {
+    const server = keyServer([]);
+    const user = userEvent.setup();
+    await renderRoute(PAGE, customerAdmin, server.stubs);
+    await user.click(await screen.findByRole('button', { name: 'New API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    const offered = within(dialog).getAllByRole('checkbox');
+    expect(offered.map((box) => box.getAttribute('value'))).toEqual(['tracking:read']);
+    expect(within(dialog).getByRole('checkbox', { name: 'Track and trace (read)' })).toHaveProperty(
+      'checked',
+      true,
+    );
+    expect(within(dialog).queryByRole('checkbox', { name: 'EDI track and trace (read)' })).toBeNull();
+
+    await user.type(within(dialog).getByRole('textbox', { name: /^Name/ }), 'ERP');
+    await user.click(within(dialog).getByRole('button', { name: 'Create key' }));
+    expect(await screen.findByRole('dialog', { name: 'Your new API key' })).toBeTruthy();
+    expect(server.sent).toEqual([{ name: 'ERP', scopes: ['tracking:read'] }]);
+  });
+
+  it('says why there is nothing to give a key when the administrator reads neither service, and sends nothing', async () => {
+    // customerAdmin without their track and trace permissions on Mälardalen (and no EDI there).
+    const withoutTracking: TCurrentUser = {
+      ...customerAdmin,
+      customerUserPermissions: customerAdmin.customerUserPermissions.filter(
+        (grant) => !(grant.customerId === MALARDALEN.id && grant.permission.prefix === 'STT'),
+      ),
+    };
+    const server = keyServer([]);
+    const user = userEvent.setup();
+    await renderRoute(PAGE, withoutTracking, server.stubs);
+    await user.click(await screen.findByRole('button', { name: 'New API key' }));
+    const dialog = await screen.findByRole('dialog', { name: 'New API key' });
+    expect(within(dialog).getByText(/here you have access to neither Track and trace nor EDI/)).toBeTruthy();
+    expect(within(dialog).queryByRole('checkbox')).toBeNull();
+    expect(within(dialog).queryByRole('button', { name: 'Create key' })).toBeNull();
+    // The dialog's own Close button below the text (the other is the corner's ×).
+    await user.click(within(dialog).getAllByRole('button', { name: 'Close' }).at(-1)!);
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.sent).toEqual([]);
   });
 
   it("puts the server's field errors on the form, translated", async () => {

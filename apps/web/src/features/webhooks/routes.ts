@@ -25,6 +25,19 @@ export const webhooksRoutes: RouteDefinition[] = [
         page: () => import('./pages/new-webhook-page').then((m) => ({ default: m.NewWebhookPage })),
       },
       {
+        // A fixed segment: React Router ranks it above `:endpointId`, so this is never an endpoint's page.
+        id: 'webhooks.deliveryLog',
+        path: 'deliveries',
+        handle: {
+          title: ['titles.webhookDeliveries'],
+          fallback: webhooksLinks.list(),
+          // The whole account's log: switching accounts shows the other account's log.
+          topLevel: true,
+        },
+        page: () =>
+          import('./pages/webhook-delivery-log-page').then((m) => ({ default: m.WebhookDeliveryLogPage })),
+      },
+      {
         id: 'webhooks.endpoint',
         path: ':endpointId',
         handle: { title: ['titles.webhookEndpoint'], fallback: webhooksLinks.list() },

@@ -190,6 +190,7 @@ const EXPECTED: Record<string, [string, string, string, string]> = {
   '/developer': [D, D, '=', '='],
   '/developer/webhooks': [D, D, '=', '='],
   '/developer/webhooks/new': [D, D, '=', '='],
+  '/developer/webhooks/deliveries': [D, D, '=', '='],
   '/developer/webhooks/E1': [D, D, '=', '='],
   '/developer/webhooks/E1/deliveries': [D, D, '=', '='],
   '/access-requests': ['=', '=', '=', '='],

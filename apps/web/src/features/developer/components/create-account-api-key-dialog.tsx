@@ -2,15 +2,16 @@ import { Alert, Button, Checkbox, Group, Modal, Stack, Text, TextInput } from '@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import {
-  API_KEY_SCOPES,
   ZCreateAccountApiKeyRequest,
   type ApiKeyScope,
   type TCreateAccountApiKeyResponse,
 } from '@service-hub/contracts';
 import { showServerFieldErrors, useContractForm } from '../../../lib/forms/contract-form';
+import { useCurrentUser } from '../../../lib/session/current-user';
 import { useCreateAccountApiKey } from '../api/create-account-api-key';
 import { CopyableCode } from '../../../components/ui/copyable-code';
 import { scopeLabelKey } from './scope-label';
+import { shareableScopes } from './shareable-scopes';
 
 type Values = { name: string; scopes: ApiKeyScope[] };
 
@@ -23,14 +24,17 @@ export type CreateAccountApiKeyDialogProps = {
 /**
  * Creates a key for the account with a name and what it may read. The key is in the answer only
  * (the server keeps its hash), so the dialog then shows it with a copy button until it is closed,
- * and says it will not be shown again.
+ * and says it will not be shown again. Only the scopes the user may share are offered (the server
+ * refuses the others); with none, the dialog says why instead of offering a form that cannot work.
  */
 export function CreateAccountApiKeyDialog({ customerId, opened, onClose }: CreateAccountApiKeyDialogProps) {
   const { t } = useTranslation();
   const create = useCreateAccountApiKey(customerId);
+  const { data: user } = useCurrentUser();
+  const scopes = shareableScopes(user, customerId);
   const [created, setCreated] = useState<TCreateAccountApiKeyResponse>();
   const form = useContractForm<Values>(ZCreateAccountApiKeyRequest, {
-    initialValues: { name: '', scopes: ['tracking:read'] },
+    initialValues: { name: '', scopes: scopes.slice(0, 1) },
   });
   const close = () => {
     setCreated(undefined);
@@ -70,6 +74,13 @@ export function CreateAccountApiKeyDialog({ customerId, opened, onClose }: Creat
             <Button onClick={close}>{t('developer.keys.done')}</Button>
           </Group>
         </Stack>
+      ) : scopes.length === 0 ? (
+        <Stack>
+          <Text>{t('developer.keys.noShareableScopes')}</Text>
+          <Group justify="flex-end">
+            <Button onClick={close}>{t('developer.close')}</Button>
+          </Group>
+        </Stack>
       ) : (
         <form onSubmit={submit} noValidate aria-label={t('developer.keys.createTitle')}>
           <Stack>
@@ -87,7 +98,7 @@ export function CreateAccountApiKeyDialog({ customerId, opened, onClose }: Creat
               {...form.getInputProps('scopes')}
             >
               <Stack gap="xs" mt="xs">
-                {API_KEY_SCOPES.map((scope) => (
+                {scopes.map((scope) => (
                   <Checkbox key={scope} value={scope} label={t(scopeLabelKey(scope))} />
                 ))}
               </Stack>

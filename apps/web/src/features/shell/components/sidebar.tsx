@@ -1,4 +1,4 @@
-import { Box, Divider, NavLink, Stack } from '@mantine/core';
+import { Badge, Box, Divider, Indicator, NavLink, Stack, VisuallyHidden } from '@mantine/core';
 import {
   IconAdjustments,
   IconArchive,
@@ -56,10 +56,18 @@ export type SidebarProps = {
   /** Appended to every link (the active account), so the address always carries it. */
   search: string;
   onNavigate: () => void;
+  /**
+   * Numbers shown beside entries, by entry id (the open alerts beside Alerts); nothing for 0 or
+   * none. Each id with a number needs its plural texts under `shell.sidebar.counts.<id>`.
+   */
+  counts?: Partial<Record<string, number>>;
 };
 
+/** A count as a badge: white on the darkest red, readable (4.5:1) at its small size. */
+const COUNT_COLOR = 'red.9';
+
 /** The sidebar: service entries, a divider, then reports, settings and administration. */
-export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) {
+export function Sidebar({ items, collapsed, search, onNavigate, counts }: SidebarProps) {
   const { t } = useTranslation();
   const location = useLocation();
   // /wod and its kin redirect to /external?service=…, where their entry is the current one.
@@ -73,6 +81,11 @@ export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) 
     const service = item.id.toUpperCase();
     const isExternal = (EXTERNAL_SERVICES as readonly string[]).includes(service);
     const current = isExternal && openExternal === service;
+    const count = counts?.[item.id] ?? 0;
+    // The number is drawn as a badge and said in words ("3 open alerts") as part of the link's name.
+    const countText = count > 0 ? t(`shell.sidebar.counts.${item.id}`, { count }) : undefined;
+    const name = countText ? `${label}, ${countText}` : label;
+    const icon = <ItemIcon size={20} stroke={1.6} aria-hidden />;
     const link = (
       <NavLink
         key={item.id}
@@ -82,14 +95,35 @@ export function Sidebar({ items, collapsed, search, onNavigate }: SidebarProps) 
         aria-current={current ? 'page' : undefined}
         to={`${item.path}${search}`}
         label={collapsed ? undefined : label}
-        aria-label={collapsed ? label : undefined}
-        leftSection={<ItemIcon size={20} stroke={1.6} aria-hidden />}
+        // Icons only: the name is all there is. It holds the badge's digits too, as the name of a
+        // link must hold the text it shows (WCAG 2.5.3).
+        aria-label={collapsed ? name : undefined}
+        leftSection={
+          collapsed && count > 0 ? (
+            <Indicator label={count} size={16} color={COUNT_COLOR} offset={2}>
+              {icon}
+            </Indicator>
+          ) : (
+            icon
+          )
+        }
+        rightSection={
+          !collapsed &&
+          countText && (
+            <>
+              <Badge size="sm" color={COUNT_COLOR} circle={count < 10} aria-hidden>
+                {count}
+              </Badge>
+              <VisuallyHidden>{countText}</VisuallyHidden>
+            </>
+          )
+        }
         onClick={onNavigate}
         variant="light"
       />
     );
     return collapsed ? (
-      <DeferredTooltip key={item.id} label={label} position="right" withArrow>
+      <DeferredTooltip key={item.id} label={name} position="right" withArrow>
         {link}
       </DeferredTooltip>
     ) : (

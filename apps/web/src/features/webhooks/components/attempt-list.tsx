@@ -1,18 +1,21 @@
 import { Code, Stack, Table, Text } from '@mantine/core';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import type { TWebhookAttempt } from '@service-hub/contracts';
 import { formatDateTime, formatNumber } from '../../../lib/format';
+
+/** What an attempt came to: what went wrong, a redirect not followed, or the answer's status. */
+export function attemptOutcome(attempt: TWebhookAttempt, t: TFunction): string {
+  if (attempt.error) return t(`webhooks.attempts.errors.${attempt.error}`);
+  if (attempt.httpStatus !== null && attempt.httpStatus >= 300 && attempt.httpStatus < 400)
+    return t('webhooks.attempts.redirect', { status: attempt.httpStatus });
+  return String(attempt.httpStatus);
+}
 
 /** Every attempt of a delivery: when, why, the answer's status and first kilobyte, or what went wrong. */
 export function AttemptList({ attempts }: { attempts: readonly TWebhookAttempt[] }) {
   const { t, i18n } = useTranslation();
   if (attempts.length === 0) return <Text size="sm">{t('webhooks.attempts.none')}</Text>;
-  const outcome = (a: TWebhookAttempt) => {
-    if (a.error) return t(`webhooks.attempts.errors.${a.error}`);
-    if (a.httpStatus !== null && a.httpStatus >= 300 && a.httpStatus < 400)
-      return t('webhooks.attempts.redirect', { status: a.httpStatus });
-    return String(a.httpStatus);
-  };
   return (
     <Table.ScrollContainer minWidth={560}>
       <Table withTableBorder fz="sm" verticalSpacing={4}>
@@ -35,7 +38,7 @@ export function AttemptList({ attempts }: { attempts: readonly TWebhookAttempt[]
                   <Text size="sm" fw={600}>
                     {a.succeeded ? t('webhooks.attempts.succeeded') : t('webhooks.attempts.failed')}
                   </Text>
-                  <Text size="sm">{outcome(a)}</Text>
+                  <Text size="sm">{attemptOutcome(a, t)}</Text>
                 </Stack>
               </Table.Td>
               <Table.Td>

@@ -1,8 +1,7 @@
-import { Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
+import { Alert, Button, Checkbox, Group, Stack, Textarea, TextInput } from '@mantine/core';
 import { useForm } from '@mantine/form';
 import { useTranslation } from 'react-i18next';
 import {
-  HUB_EVENT_TYPES,
   MAX_WEBHOOK_DESCRIPTION_LENGTH,
   WEBHOOK_EVENTS_REQUIRED,
   ZCreateWebhookEndpointRequest,
@@ -10,16 +9,28 @@ import {
   type TCreateWebhookEndpointRequest,
 } from '@service-hub/contracts';
 import { serverFieldErrors, validateWith } from '../../../lib/forms/form-validation';
+import { useCurrentUser } from '../../../lib/session/current-user';
 import { eventTypeKey } from './event-type-label';
+import { maySubscribe, offeredEventTypes, sameEventTypes } from './shareable-events';
 import { URL_MESSAGE_KEYS, urlProblemOf } from './url-problem';
 
 export type EndpointFormValues = { url: string; description: string; eventTypes: HubEventType[] };
 
 export type EndpointFormProps = {
+  /** The account the endpoint belongs to: the user's rights there decide which events are offered. */
+  accountId: number | null;
   initialValues?: EndpointFormValues;
   submitLabel: string;
   isSaving: boolean;
-  onSubmit: (request: TCreateWebhookEndpointRequest, showError: (error: unknown) => void) => void;
+  /**
+   * `eventTypesChanged` is false when the selection is the one the endpoint has: a change of its
+   * address alone must not send event types the user may not choose again (the server would refuse).
+   */
+  onSubmit: (
+    request: TCreateWebhookEndpointRequest,
+    showError: (error: unknown) => void,
+    eventTypesChanged: boolean,
+  ) => void;
   onCancel?: () => void;
 };
 
@@ -32,8 +43,11 @@ const toRequest = (values: EndpointFormValues): TCreateWebhookEndpointRequest =>
 /**
  * An endpoint's address, description and event types, checked by the contract in the browser and
  * by the server, whose refusals of an address (private network, unknown host…) land on the field.
+ * Only the event types the user may subscribe to on the account are offered, with those the
+ * endpoint has already, which may be taken away but not added back.
  */
 export function EndpointForm({
+  accountId,
   initialValues,
   submitLabel,
   isSaving,
@@ -41,12 +55,24 @@ export function EndpointForm({
   onCancel,
 }: EndpointFormProps) {
   const { t } = useTranslation();
+  const { data: user } = useCurrentUser();
+  const held = initialValues?.eventTypes ?? [];
+  const offered = offeredEventTypes(user, accountId ?? 0, held);
+  const mayChoose = (type: HubEventType) => maySubscribe(user, accountId ?? 0, type);
+  const checkContract = validateWith<EndpointFormValues>(ZCreateWebhookEndpointRequest, t, {
+    toRequest,
+    keys: { ...URL_MESSAGE_KEYS, [WEBHOOK_EVENTS_REQUIRED]: 'webhooks.form.eventsRequired' },
+  });
   const form = useForm<EndpointFormValues>({
     initialValues: initialValues ?? { url: 'https://', description: '', eventTypes: [] },
-    validate: validateWith<EndpointFormValues>(ZCreateWebhookEndpointRequest, t, {
-      toRequest,
-      keys: { ...URL_MESSAGE_KEYS, [WEBHOOK_EVENTS_REQUIRED]: 'webhooks.form.eventsRequired' },
-    }),
+    validate: (values) => {
+      const errors = checkContract(values);
+      // A changed selection is checked whole by the server: one it may not choose refuses it all.
+      const keepsRefused =
+        !sameEventTypes(values.eventTypes, held) && values.eventTypes.some((type) => !mayChoose(type));
+      if (keepsRefused) errors.eventTypes ??= t('webhooks.form.unshareableKept');
+      return errors;
+    },
   });
   const showError = (error: unknown) => {
     const problem = urlProblemOf(error);
@@ -59,7 +85,12 @@ export function EndpointForm({
     if (fields.length === 0) form.setFieldError('url', t('common.systemFeedback.errorApi'));
   };
   return (
-    <form noValidate onSubmit={form.onSubmit((values) => onSubmit(toRequest(values), showError))}>
+    <form
+      noValidate
+      onSubmit={form.onSubmit((values) =>
+        onSubmit(toRequest(values), showError, !sameEventTypes(values.eventTypes, held)),
+      )}
+    >
       <Stack maw={720}>
         <TextInput
           label={t('webhooks.form.url')}
@@ -77,20 +108,29 @@ export function EndpointForm({
           minRows={2}
           {...form.getInputProps('description')}
         />
-        <Checkbox.Group
-          label={t('webhooks.form.events')}
-          description={t('webhooks.form.eventsHelp')}
-          required
-          {...form.getInputProps('eventTypes')}
-        >
-          <Stack gap="xs" mt="xs">
-            {HUB_EVENT_TYPES.map((type) => (
-              <Checkbox key={type} value={type} label={t(eventTypeKey(type))} description={type} />
-            ))}
-          </Stack>
-        </Checkbox.Group>
+        {offered.length === 0 ? (
+          <Alert color="gray">{t('webhooks.form.noShareableEvents')}</Alert>
+        ) : (
+          <Checkbox.Group
+            label={t('webhooks.form.events')}
+            description={t('webhooks.form.eventsHelp')}
+            required
+            {...form.getInputProps('eventTypes')}
+          >
+            <Stack gap="xs" mt="xs">
+              {offered.map((type) => (
+                <Checkbox
+                  key={type}
+                  value={type}
+                  label={t(eventTypeKey(type))}
+                  description={mayChoose(type) ? type : `${type} · ${t('webhooks.form.notShareable')}`}
+                />
+              ))}
+            </Stack>
+          </Checkbox.Group>
+        )}
         <Group>
-          <Button type="submit" loading={isSaving}>
+          <Button type="submit" loading={isSaving} disabled={offered.length === 0}>
             {submitLabel}
           </Button>
           {onCancel && (

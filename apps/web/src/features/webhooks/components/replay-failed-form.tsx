@@ -5,10 +5,19 @@ import type { TReplayFailedWebhookDeliveriesResponse } from '@service-hub/contra
 import { useReplayFailedWebhookDeliveries } from '../api/replay-failed-webhook-deliveries';
 import { instantOf } from './instant-input';
 
-export type ReplayFailedFormProps = { accountId: number | null; endpointId: string };
+export type ReplayFailedFormProps = {
+  accountId: number | null;
+  /** The endpoint whose deliveries to send again; none: every endpoint of the account. */
+  endpointId?: string;
+  /** Which endpoints the replay reaches, in words, where the page does not say it already. */
+  scope?: string;
+};
 
-/** Sends the endpoint's failed deliveries of a time range again; says how many, and how many are left. */
-export function ReplayFailedForm({ accountId, endpointId }: ReplayFailedFormProps) {
+/**
+ * Sends the failed deliveries of a time range again, of one endpoint or of all the account's; says
+ * how many, and how many are left.
+ */
+export function ReplayFailedForm({ accountId, endpointId, scope }: ReplayFailedFormProps) {
   const { t } = useTranslation();
   const replay = useReplayFailedWebhookDeliveries(accountId);
   const [from, setFrom] = useState('');
@@ -23,10 +32,10 @@ export function ReplayFailedForm({ accountId, endpointId }: ReplayFailedFormProp
     if (!start || !end) return setProblem(t('validation.required'));
     if (Date.parse(end) < Date.parse(start)) return setProblem(t('webhooks.replayFailed.endBeforeStart'));
     setProblem(undefined);
-    replay.mutate(
-      { from: start, to: end, endpointId },
-      { onSuccess: setResult, onError: () => setProblem(t('common.systemFeedback.errorApi')) },
-    );
+    replay.mutate(endpointId ? { from: start, to: end, endpointId } : { from: start, to: end }, {
+      onSuccess: setResult,
+      onError: () => setProblem(t('common.systemFeedback.errorApi')),
+    });
   };
   return (
     <Paper withBorder p="md">
@@ -36,6 +45,11 @@ export function ReplayFailedForm({ accountId, endpointId }: ReplayFailedFormProp
             {t('webhooks.replayFailed.title')}
           </Title>
           <Text size="sm">{t('webhooks.replayFailed.intro')}</Text>
+          {scope && (
+            <Text size="sm" fw={600} style={{ overflowWrap: 'anywhere' }}>
+              {scope}
+            </Text>
+          )}
           <Group align="flex-end" wrap="wrap">
             <TextInput
               type="datetime-local"

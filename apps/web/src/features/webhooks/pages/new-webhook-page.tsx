@@ -32,6 +32,7 @@ export function NewWebhookPage() {
         <>
           <Text maw={720}>{t('webhooks.form.intro')}</Text>
           <EndpointForm
+            accountId={account?.id ?? null}
             submitLabel={t('webhooks.form.create')}
             isSaving={create.isPending}
             onSubmit={(request, showError) =>

@@ -75,11 +75,13 @@ export function WebhookEndpointPage() {
           </Title>
           <EndpointForm
             key={data.modified}
+            accountId={accountId}
             initialValues={{ url: data.url, description: data.description, eventTypes: data.eventTypes }}
             submitLabel={t('webhooks.form.save')}
             isSaving={update.isPending}
-            onSubmit={(request, showError) =>
-              update.mutate(request, {
+            onSubmit={({ eventTypes, ...request }, showError, eventTypesChanged) =>
+              // Unchanged event types stay out: the server checks every type it is sent.
+              update.mutate(eventTypesChanged ? { ...request, eventTypes } : request, {
                 onSuccess: () => showSuccess('webhooks.endpoint.saved'),
                 onError: showError,
               })

@@ -1,6 +1,6 @@
 import 'mantine-datatable/styles.css';
 import { Anchor, Button, Group, Stack, Text, Title } from '@mantine/core';
-import { IconPlus } from '@tabler/icons-react';
+import { IconList, IconPlus } from '@tabler/icons-react';
 import { DataTable } from 'mantine-datatable';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
@@ -20,9 +20,23 @@ export function WebhooksPage() {
     <Stack>
       <Group justify="space-between">
         <Title order={1}>{t('titles.webhooks')}</Title>
-        <Button component={Link} to={webhooksLinks.create()} leftSection={<IconPlus size={16} aria-hidden />}>
-          {t('webhooks.add')}
-        </Button>
+        <Group gap="sm">
+          <Button
+            component={Link}
+            to={webhooksLinks.deliveryLog()}
+            variant="default"
+            leftSection={<IconList size={16} aria-hidden />}
+          >
+            {t('webhooks.deliveryLog.open')}
+          </Button>
+          <Button
+            component={Link}
+            to={webhooksLinks.create()}
+            leftSection={<IconPlus size={16} aria-hidden />}
+          >
+            {t('webhooks.add')}
+          </Button>
+        </Group>
       </Group>
       <Text maw={720}>{t('webhooks.intro')}</Text>
       <DataTable
