@@ -6,8 +6,11 @@ import {
   seedReferenceData,
   seedUsers,
   type SeededCustomer,
+  type SeededUser,
 } from './demo-accounts.ts';
 import { seedCrmDirectory } from './crm-directory.ts';
+import { seedDemoAlerts } from './demo-alerts.ts';
+import { seedDemoWebhooks } from './demo-webhooks.ts';
 import { seedDeploymentRequests, seedEdi, seedReports, seedSupport } from './demo-activity.ts';
 import { Random } from './random.ts';
 import { generateTracking, type GeneratorCustomer } from './tracking-generator.ts';
@@ -63,6 +66,10 @@ export async function seedDemoDataIfEmpty(pool: pg.Pool, options: DemoSeedOption
     await seedSupport(client, random, customers, users, now, options.supportCases ?? 160);
     await seedReports(client, users, now);
     await seedDeploymentRequests(client, random, customers, users, now);
+    log('seeding demo data: expected deliveries, alerts, a webhook and an API key');
+    const notices = demoNoticesAccount(customers, users);
+    await seedDemoAlerts(client, notices.customer, notices.admin, now);
+    await seedDemoWebhooks(client, random, notices.customer, notices.admin, now);
     await client.query('COMMIT');
     await client.query('ANALYZE');
     return true;
@@ -72,6 +79,21 @@ export async function seedDemoDataIfEmpty(pool: pg.Pool, options: DemoSeedOption
   } finally {
     client.release();
   }
+}
+
+/**
+ * The account that shows expected deliveries, alerts, a webhook and an API key, and the
+ * administrator who set them up: the one of admin@'s accounts the tests of those features use least
+ * (they work on Mälardalens Vatten and, in the browser, Bergen Boligbyggelag, and expect those empty).
+ */
+export const DEMO_NOTICES_ACCOUNT = 'Norrlandskraft Energi AB';
+
+function demoNoticesAccount(customers: readonly SeededCustomer[], users: readonly SeededUser[]) {
+  const customer = customers.find((c) => c.name === DEMO_NOTICES_ACCOUNT);
+  const admin = users.find((u) => u.email === 'admin@example.com');
+  if (!customer || !admin?.customerIds.includes(customer.id))
+    throw new Error(`${DEMO_NOTICES_ACCOUNT} is not seeded as an account of admin@example.com`);
+  return { customer, admin };
 }
 
 function toGeneratorCustomer(customer: SeededCustomer, weight: number): GeneratorCustomer {

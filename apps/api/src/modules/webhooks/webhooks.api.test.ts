@@ -183,11 +183,25 @@ describe('[WEBHOOKS] endpoints, secrets and the delivery log', () => {
         expect(response.statusCode, `${method} ${path}`).toBe(404);
         expect(response.json()).toMatchObject({ errorCode: 'NOT_FOUND' });
       }
-      expect((await call('GET', '/endpoints', { account: norrland })).json()).toEqual([]);
-      expect((await call('GET', '/deliveries', { account: norrland })).json()).toMatchObject({
-        totalCount: 0,
-        result: [],
-      });
+      // Norrland's lists show exactly Norrland's own rows (the demo seed gives it an endpoint and a log).
+      const own = await sql<{ id: string }>(
+        'SELECT id FROM webhook_endpoints WHERE customer_id = $1 ORDER BY created, id',
+        [norrland],
+      );
+      expect(
+        (await call('GET', '/endpoints', { account: norrland })).json<{ id: string }[]>().map((e) => e.id),
+      ).toEqual(own.map((e) => e.id));
+      expect(own.map((e) => e.id)).not.toContain(endpoint.id);
+      const [ownDeliveries] = await sql<{ n: number }>(
+        'SELECT count(*)::int AS n FROM webhook_deliveries WHERE customer_id = $1',
+        [norrland],
+      );
+      const listed = (await call('GET', '/deliveries', { account: norrland, query: '&pageSize=100' })).json<{
+        totalCount: number;
+        result: { id: string }[];
+      }>();
+      expect(listed.totalCount).toBe(ownDeliveries!.n);
+      expect(listed.result.map((d) => d.id)).not.toContain(delivery);
       expect(
         (await call('GET', '/deliveries', { account: norrland, query: `&endpointId=${endpoint.id}` })).json(),
       ).toMatchObject({ totalCount: 0 });
