@@ -150,7 +150,8 @@ export class WebhookDispatcher {
     this.retry = options.retry ?? DEFAULT_RETRY_SCHEDULE;
     this.disableAfterMs = options.disableAfterMs ?? 3 * DAY_MS;
     this.recordBatch = options.recordBatch ?? 200;
-    this.recordDelayMs = options.recordDelayMs ?? 10;
+    // Records are not on the way to the receiver: waiting a little longer makes each cover more.
+    this.recordDelayMs = options.recordDelayMs ?? 50;
     this.claimDelayMs = options.claimDelayMs ?? 3;
     this.sender = new WebhookSender(options.policy, timeoutMs);
     // Every attempt in flight listens for the abort; 32 of them are no leak.

@@ -261,9 +261,9 @@ export async function recordAttempts(
 ): Promise<FailingEndpoint[]> {
   if (attempts.length === 0) return [];
   return inTransaction(pool, async (client) => {
-    // A delivery whose endpoint was deleted meanwhile is gone (cascade): its attempt is not
-    // recorded, and the rest of the batch is (a foreign-key error would lose all of it). The lock
-    // keeps the ones found until the commit.
+    // A delivery purged meanwhile (its endpoint deleted) is gone: its attempt is not recorded, and
+    // the rest of the batch is (a foreign-key error would lose all of it). The lock keeps the ones
+    // found until the commit.
     const { rows: found } = await client.query<{ id: string }>(
       'SELECT id FROM webhook_deliveries WHERE id = ANY($1::text[]) FOR KEY SHARE',
       [attempts.map((attempt) => attempt.delivery.id)],
