@@ -782,7 +782,7 @@ export async function runWebhooksBench(): Promise<string[]> {
         saturatedHooks.events.length,
       ),
       '',
-      `The paced run's p95 is ${ms(p95)} ms (met: ${yesNo(p95 <= TARGET_P95_MS)}). Under the saturating run the deliveries queue behind the ingestion: the worker sent ${dispatchRate.toFixed(0)} deliveries/s from the first batch until the last delivery, the dispatcher's capacity on this machine while the API takes batches as fast as it can.`,
+      `The paced run's p95 is ${ms(p95)} ms (met: ${yesNo(p95 <= TARGET_P95_MS)}). In the saturating run the worker sent ${dispatchRate.toFixed(0)} deliveries/s from the first batch until the last delivery, while the API took batches as fast as it could: the dispatcher's pace on this machine beside a saturated ingestion.`,
       '',
       `Exactly once, over all ${count(allEvents.length)} events of the account since the endpoints were registered (the runs above and the one below), counted a few seconds after the last delivery: ${totals.map((t) => `${t.name} received ${count(t.received)} (${t.requests} requests, ${t.duplicateIds} repeated \`webhook-id\`, ${t.duplicateEvents} events twice, ${t.signatureFailures} signature failures)`).join('; ')} (met: ${yesNo(exactlyOnce)}).`,
       '',
