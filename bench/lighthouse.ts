@@ -9,7 +9,9 @@
  * processor (bench/interactions.ts). Writes its section of docs/performance.md.
  *
  * Alone, after `npm run build -w apps/web`: `npx tsx bench/lighthouse.ts`;
- * BENCH_LIGHTHOUSE_PAGES=/dashboard,/reports measures only those rows of the walk;
+ * BENCH_LIGHTHOUSE_PAGES=/dashboard,/reports measures only those rows of the walk, without the
+ * interactions, into a section of its own (e.g. pages added since the last whole run, beside a few
+ * of that run for comparison; a whole run removes it);
  * BENCH_LIGHTHOUSE_RUNS (default 3) runs each page and form factor that often and keeps the median.
  */
 import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
@@ -35,6 +37,9 @@ import { interactionLines, measureInteractions, type InteractionResult } from '.
 
 const START = '<!-- lighthouse-bench:start -->';
 const END = '<!-- lighthouse-bench:end -->';
+/** The section of a run over some pages only (BENCH_LIGHTHOUSE_PAGES). */
+export const PAGES_START = '<!-- lighthouse-pages-bench:start -->';
+export const PAGES_END = '<!-- lighthouse-pages-bench:end -->';
 /**
  * Every signed-in page of the walk: those admin@example.com opens as that user, then the provider's
  * own pages as sfadmin@example.com.
@@ -189,7 +194,7 @@ export async function signIn(port: number, baseUrl: string, email: string) {
   await page.goto(`${baseUrl}/dashboard`);
   await page.getByLabel('E-mail address').fill(email);
   await page.locator('input[type=password]').fill(DEMO_PASSWORD);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('heading', { level: 1, name: /^Welcome, / }).waitFor();
   await page.close();
   await browser.close();
@@ -246,7 +251,7 @@ export async function runLighthouseBench(): Promise<{
       if (user !== USERS.at(-1)) chromes.push(await launchChromium());
     }
     await hub.close();
-    const interactions = await measureInteractionsWithSingleSignOn(chromes.at(-1)!.port);
+    const interactions = only ? [] : await measureInteractionsWithSingleSignOn(chromes.at(-1)!.port);
     return { floor, rows, interactions };
   } finally {
     for (const chrome of chromes) chrome.kill();
@@ -292,11 +297,14 @@ export async function writeLighthouseResults({
   const line = (page: string, m: Omit<Row, 'page'>, verdict: string) =>
     `| ${page} | ${m.mobile.score.toFixed(2)} | ${(m.mobile.lcpMs / 1000).toFixed(1)} s | ${ms(m.mobile.tbtMs)} ms | ${m.mobile.cls.toFixed(3)} | ${m.desktop.score.toFixed(2)} | ${ms(m.desktop.tbtMs)} ms | ${m.desktop.cls.toFixed(3)} | ${m.mobile.bestPractices.toFixed(2)} / ${m.desktop.bestPractices.toFixed(2)} | ${verdict} |`;
   const missing = rows.map((row) => ({ row, found: misses(row, floor.mobile.tbtMs) }));
+  const some = process.env.BENCH_LIGHTHOUSE_PAGES;
   const lines = [
-    START,
-    '## Web app on a phone and a desktop (Lighthouse 12)',
+    some ? PAGES_START : START,
+    some
+      ? '## Some pages measured again after the whole run above (Lighthouse 12)'
+      : '## Web app on a phone and a desktop (Lighthouse 12)',
     '',
-    `Measured by \`npm run bench\` (\`bench/lighthouse.ts\`) on ${new Date().toISOString().slice(0, 10)}, each figure the median of ${RUNS} run${RUNS === 1 ? '' : 's'}: Lighthouse ${'12.2.3'} driving Debian's Chromium, mobile defaults (processor 4× slower, slow 4G, simulated) and desktop (1350×940, no throttling), in the own sign-in flow on every signed-in page of the page walk with ids from the demo data: as ${DEMO_USERS[USERS[0]]} every page that user opens, then as ${DEMO_USERS[USERS[1]]} the provider's own pages (named with that user), served as the server serves it (compressed as built, hashed assets cached). The framework floor (bench/bundle.ts: React, React Router, TanStack Query, i18next, Mantine core with its CSS, a card with a 25-row table) is measured first in the same run, served the same way.`,
+    `Measured by \`${some ? `BENCH_LIGHTHOUSE_PAGES=… npx tsx bench/lighthouse.ts` : 'npm run bench'}\` (\`bench/lighthouse.ts\`) on ${new Date().toISOString().slice(0, 10)}, each figure the median of ${RUNS} run${RUNS === 1 ? '' : 's'}: Lighthouse ${'12.2.3'} driving Debian's Chromium, mobile defaults (processor 4× slower, slow 4G, simulated) and desktop (1350×940, no throttling), in the own sign-in flow on ${some ? 'the pages of the page walk named in BENCH_LIGHTHOUSE_PAGES' : 'every signed-in page of the page walk'} with ids from the demo data: as ${DEMO_USERS[USERS[0]]} every page that user opens, then as ${DEMO_USERS[USERS[1]]} the provider's own pages (named with that user), served as the server serves it (compressed as built, hashed assets cached). The framework floor (bench/bundle.ts: React, React Router, TanStack Query, i18next, Mantine core with its CSS, a card with a 25-row table) is measured first in the same run, served the same way.`,
     '',
     `Targets: mobile total blocking time ≤ ${TARGETS.mobileTbtTimesFloor}× the floor's (${ms(floor.mobile.tbtMs * TARGETS.mobileTbtTimesFloor)} ms in this run), layout shift ≤ ${TARGETS.cls}, mobile LCP ≤ ${TARGETS.lcpMs / 1000} s, desktop total blocking time ≤ ${TARGETS.desktopTbtMs} ms, best practices 1.0.`,
     '',
@@ -307,18 +315,29 @@ export async function writeLighthouseResults({
     '',
     `${missing.filter((m) => m.found.length === 0).length} of ${rows.length} pages meet every target.`,
     '',
-    ...interactionLines(interactions),
-    END,
+    ...(some ? [] : interactionLines(interactions)),
+    some ? PAGES_END : END,
   ];
   const performanceFile = join(import.meta.dirname, '..', 'docs', 'performance.md');
-  const previous = await readFile(performanceFile, 'utf8');
+  const [start, end] = some ? [PAGES_START, PAGES_END] : [START, END];
+  let previous = await readFile(performanceFile, 'utf8');
+  // A whole run measures the pages a partial one did: its section goes.
+  if (!some && previous.includes(PAGES_START) && previous.includes(PAGES_END))
+    previous =
+      previous.slice(0, previous.indexOf(PAGES_START)).trimEnd() +
+      '\n' +
+      previous.slice(previous.indexOf(PAGES_END) + PAGES_END.length);
   const section = lines.join('\n');
   const next =
-    previous.includes(START) && previous.includes(END)
-      ? previous.slice(0, previous.indexOf(START)) +
+    previous.includes(start) && previous.includes(end)
+      ? previous.slice(0, previous.indexOf(start)) +
         section +
-        previous.slice(previous.indexOf(END) + END.length)
-      : `${previous.trimEnd()}\n\n${section}\n`;
+        previous.slice(previous.indexOf(end) + end.length)
+      : previous.includes(END)
+        ? previous.slice(0, previous.indexOf(END) + END.length) +
+          `\n\n${section}` +
+          previous.slice(previous.indexOf(END) + END.length)
+        : `${previous.trimEnd()}\n\n${section}\n`;
   await writeFile(performanceFile, next);
   console.log(section);
 }

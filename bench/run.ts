@@ -231,6 +231,7 @@ try {
     ['<!-- expected-deliveries-bench:start -->', '<!-- expected-deliveries-bench:end -->'],
     ['<!-- webhooks-bench:start -->', '<!-- webhooks-bench:end -->'],
     ['<!-- lighthouse-bench:start -->', '<!-- lighthouse-bench:end -->'],
+    ['<!-- lighthouse-pages-bench:start -->', '<!-- lighthouse-pages-bench:end -->'],
   ].flatMap(([start, end]) =>
     previous.includes(start!) && previous.includes(end!)
       ? [previous.slice(previous.indexOf(start!), previous.indexOf(end!) + end!.length), '']
