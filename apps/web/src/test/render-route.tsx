@@ -63,7 +63,7 @@ const unauthorized = () =>
 /**
  * The whole web app at `path` through the real route table, guard and frame, signed in as `user`
  * (own-auth flow; `null`: nobody is signed in), with the API answered from `api` (and
- * `GET /api/v3/user` from `user`). Unstubbed calls answer 404 in the API's error shape. A request
+ * `GET /api/v3/user` from `user`, the bell and the sidebar's alert count empty). Unstubbed calls answer 404 in the API's error shape. A request
  * or an answer off the API contract fails the test.
  * Query the result by role and name.
  */
@@ -74,6 +74,8 @@ export async function renderRoute(path: string, user: TCurrentUser | null, api: 
   const stubs: ApiStubs = {
     'GET /api/v3/user': user ?? unauthorized,
     'GET /api/notifications': { notifications: [], newCount: 0 },
+    // The sidebar's open alert count, on every page that shows the Alerts entry.
+    'GET /api/alerts/open-count': { open: 0 },
     ...api,
   };
   answerFetch(
