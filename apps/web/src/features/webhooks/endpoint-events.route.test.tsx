@@ -6,11 +6,11 @@ import {
   ZUpdateWebhookEndpointRequest,
   type HubEventType,
   type TCurrentUser,
-  type TWebhookEndpoint,
 } from '@service-hub/contracts';
 import { customerAdmin, GOTA, MALARDALEN } from '../../lib/access/route-access.fixtures';
 import { storeActiveAccountId } from '../../lib/session/active-account';
 import { renderRoute } from '../../test/render-route';
+import { webhookEndpoint } from './webhook-endpoint.fixtures';
 
 /**
  * The event types customerAdmin may subscribe to on each account (route-access.fixtures): on
@@ -22,20 +22,11 @@ const SUBSCRIBABLE: Record<number, readonly HubEventType[]> = {
   [GOTA.id]: HUB_EVENT_TYPES,
 };
 
-const ERP: TWebhookEndpoint = {
+const ERP = webhookEndpoint({
   id: '00000000-0000-4000-8000-00000000e101',
-  url: 'https://erp.example.com/hub-events',
-  description: 'ERP production',
   // Set up by a provider administrator: EDI message events are among them.
   eventTypes: ['file.arrived', 'edi_message.status_changed', 'document.rejected'],
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  failingSince: null,
-  previousSecretExpiresAt: null,
-  created: '2026-11-20T08:00:00Z',
-  modified: '2026-11-20T08:00:00Z',
-};
+});
 
 const apiError = (status: 400 | 403, detail: string, errorCode: string) =>
   Response.json(

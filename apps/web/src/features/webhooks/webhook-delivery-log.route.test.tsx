@@ -11,6 +11,7 @@ import {
 } from '@service-hub/contracts';
 import { customerAdmin, customerUser } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
+import { webhookEndpoint } from './webhook-endpoint.fixtures';
 
 /*
  * The account-wide delivery log at /developer/webhooks/deliveries (issue 22: "filter by endpoint").
@@ -20,19 +21,7 @@ import { renderRoute } from '../../test/render-route';
 
 const LOG = '/developer/webhooks/deliveries';
 
-const erp: TWebhookEndpoint = {
-  id: '00000000-0000-4000-8000-00000000e001',
-  url: 'https://erp.example.com/hub-events/production/invoices-and-letters',
-  description: 'ERP production',
-  eventTypes: ['file.arrived', 'document.rejected'],
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  failingSince: null,
-  previousSecretExpiresAt: null,
-  created: '2026-11-20T08:00:00Z',
-  modified: '2026-11-20T08:00:00Z',
-};
+const erp = webhookEndpoint({ url: 'https://erp.example.com/hub-events/production/invoices-and-letters' });
 
 /** Switched off after three days of failures: its deliveries cannot be replayed, its test events can. */
 const warehouse: TWebhookEndpoint = {

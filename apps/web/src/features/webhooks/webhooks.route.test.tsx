@@ -1,26 +1,11 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
-import type {
-  TCreateWebhookEndpointRequest,
-  TListWebhookDeliveriesResponse,
-  TWebhookEndpoint,
-} from '@service-hub/contracts';
+import type { TCreateWebhookEndpointRequest, TListWebhookDeliveriesResponse } from '@service-hub/contracts';
 import { customerAdmin, customerUser } from '../../lib/access/route-access.fixtures';
 import { renderRoute } from '../../test/render-route';
+import { webhookEndpoint } from './webhook-endpoint.fixtures';
 
-const endpoint: TWebhookEndpoint = {
-  id: '00000000-0000-4000-8000-00000000e001',
-  url: 'https://erp.example.com/hub-events',
-  description: 'ERP production',
-  eventTypes: ['file.arrived', 'document.rejected'],
-  enabled: true,
-  disabledReason: null,
-  disabledAt: null,
-  failingSince: null,
-  previousSecretExpiresAt: null,
-  created: '2026-11-20T08:00:00Z',
-  modified: '2026-11-20T08:00:00Z',
-};
+const endpoint = webhookEndpoint();
 
 const log: TListWebhookDeliveriesResponse = {
   totalCount: 1,
