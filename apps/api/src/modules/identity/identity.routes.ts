@@ -94,6 +94,12 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
       throw interactionExpired();
     }
   };
+  /** The browser's interaction, which must be the one the page's address names. */
+  const interactionAt = async (request: FastifyRequest, reply: FastifyReply, uid: string) => {
+    const interaction = await details(request, reply);
+    if (interaction.uid !== uid) throw interactionExpired();
+    return interaction;
+  };
   const finish = async (request: FastifyRequest, reply: FastifyReply, result: InteractionResults) => {
     const redirectTo = await (
       await getProvider()
@@ -130,8 +136,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
       },
     },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      const interaction = await interactionAt(request, reply, request.params.uid);
       const hint = interaction.params.login_hint;
       return { prompt: interaction.prompt.name, loginHint: typeof hint === 'string' ? hint : null };
     },
@@ -157,8 +162,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
       },
     },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      const interaction = await interactionAt(request, reply, request.params.uid);
       const user = await checkPassword(app.db, request.body, request.ip);
       const method = await requiredMfaMethod(app.db.$client, user.id);
       if (method) {
@@ -227,8 +231,7 @@ export const identityProviderRoutes: FastifyPluginAsyncZod<Omit<IdentityProvider
       },
     },
     async (request, reply) => {
-      const interaction = await details(request, reply);
-      if (interaction.uid !== request.params.uid) throw interactionExpired();
+      const interaction = await interactionAt(request, reply, request.params.uid);
       return startPasskeySignIn(app.db, rp, request.body, { flow: 'oidc', interactionUid: interaction.uid });
     },
   );
